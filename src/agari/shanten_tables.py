@@ -1,0 +1,278 @@
+"""Per-suit tables for the shanten number of the standard form (four sets and a pair).
+
+The standard-form shanten of a hand depends on each suit only through the *options* that
+suit offers: how many complete sets (``m``) it can give, whether it gives the pair (``p``),
+and how many partial sets (``t``: two tiles a set away — ``45``, ``46``, ``12`` or a pair)
+come with them. For every ``(p, m)`` only the largest ``t`` matters, so a suit is summarised
+by a :data:`Table` of ten numbers: ``table[p * 5 + m]`` is the most partial sets the suit can
+give next to ``m`` sets and ``p`` pairs, or ``-1`` when it cannot give that combination.
+
+A suit's table depends only on its count tuple. Number suits are translation invariant
+(a shape such as ``2 3 4`` reads the same at ``123`` and ``789``), so the key strips leading
+and trailing empty ranks; honours form no sequences, so their key is the sorted counts.
+Tables are built on first use by a small exhaustive recursion over the lowest tile and
+memoised, so a hand's shanten costs four dictionary look-ups and three table merges —
+never a search over the 34 kinds.
+
+>>> suit_table((1, 1, 1, 0, 0, 0, 0, 0, 0))[0 * 5 + 1]  # 123: one set, no partial set
+0
+>>> standard_shanten([3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 25, 0)  # 1112345678999m: tenpai
+0
+>>> standard_shanten([2] + [0] * 33, 4)  # four melds called, a pair left: complete
+-1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+#: ``table[p * 5 + m]`` = most partial sets with ``m`` sets and ``p`` (0/1) pairs, or -1.
+Table = tuple[int, ...]
+
+_SIZE: Final = 10
+EMPTY_TABLE: Final[Table] = (0, -1, -1, -1, -1, -1, -1, -1, -1, -1)
+
+_NUMBER_MEMO: dict[tuple[int, ...], Table] = {}
+_HONOUR_MEMO: dict[tuple[int, ...], Table] = {}
+
+#: Kinds of the thirteen orphans (terminals and honours).
+_ORPHANS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def _number_key(counts: Sequence[int]) -> tuple[int, ...]:
+    start = 0
+    end = len(counts)
+    while start < end and counts[start] == 0:
+        start += 1
+    while end > start and counts[end - 1] == 0:
+        end -= 1
+    return tuple(counts[start:end])
+
+
+def _honour_key(counts: Sequence[int]) -> tuple[int, ...]:
+    return tuple(sorted((c for c in counts if c), reverse=True))
+
+
+def _absorb(best: list[int], sub: Table, dm: int, dt: int, dp: int) -> None:
+    """Fold ``sub`` shifted by ``dm`` sets, ``dt`` partial sets and ``dp`` pairs into ``best``."""
+    for index in range(_SIZE):
+        t = sub[index]
+        if t < 0:
+            continue
+        p = index // 5 + dp
+        m = index % 5 + dm
+        if p > 1 or m > 4:
+            continue
+        target = p * 5 + m
+        if t + dt > best[target]:
+            best[target] = t + dt
+
+
+def _number_table(key: tuple[int, ...]) -> Table:
+    """The table of a stripped number-suit shape (first and last entries non-zero)."""
+    cached = _NUMBER_MEMO.get(key)
+    if cached is not None:
+        return cached
+    if not key:
+        return EMPTY_TABLE
+    best = [-1] * _SIZE
+    counts = list(key)
+    first = counts[0]
+    n = len(counts)
+
+    def sub(*removals: tuple[int, int]) -> Table:
+        rest = counts[:]
+        for position, amount in removals:
+            rest[position] -= amount
+        return _number_table(_number_key(rest))
+
+    # The lowest tile is either left alone or belongs to a group starting at it.
+    _absorb(best, sub((0, 1)), 0, 0, 0)
+    if first >= 2:
+        pair_rest = sub((0, 2))
+        _absorb(best, pair_rest, 0, 1, 0)  # pair as a partial set (waiting for a triplet)
+        _absorb(best, pair_rest, 0, 0, 1)  # pair as the hand's pair
+    if first >= 3:
+        _absorb(best, sub((0, 3)), 1, 0, 0)
+    if n >= 2 and counts[1]:
+        _absorb(best, sub((0, 1), (1, 1)), 0, 1, 0)  # 12-type partial set
+        if n >= 3 and counts[2]:
+            _absorb(best, sub((0, 1), (1, 1), (2, 1)), 1, 0, 0)  # sequence
+    if n >= 3 and counts[2]:
+        _absorb(best, sub((0, 1), (2, 1)), 0, 1, 0)  # 13-type partial set
+    table = tuple(best)
+    _NUMBER_MEMO[key] = table
+    return table
+
+
+def _honour_table(key: tuple[int, ...]) -> Table:
+    """The table of honour counts (sorted, non-zero): only pairs and triplets form."""
+    cached = _HONOUR_MEMO.get(key)
+    if cached is not None:
+        return cached
+    if not key:
+        return EMPTY_TABLE
+    best = [-1] * _SIZE
+    first = key[0]
+
+    def sub(amount: int) -> Table:
+        return _honour_table(_honour_key((first - amount, *key[1:])))
+
+    _absorb(best, sub(1), 0, 0, 0)
+    if first >= 2:
+        pair_rest = sub(2)
+        _absorb(best, pair_rest, 0, 1, 0)
+        _absorb(best, pair_rest, 0, 0, 1)
+    if first >= 3:
+        _absorb(best, sub(3), 1, 0, 0)
+    table = tuple(best)
+    _HONOUR_MEMO[key] = table
+    return table
+
+
+def suit_table(counts: Sequence[int], honours: bool = False) -> Table:
+    """The table of one suit given its nine (or, for honours, seven) counts."""
+    if honours:
+        return _honour_table(_honour_key(counts))
+    return _number_table(_number_key(counts))
+
+
+def merge(a: Table, b: Table) -> Table:
+    """The table of two suits together: sets, pairs and partial sets add up."""
+    out = [-1] * _SIZE
+    for i in range(_SIZE):
+        ta = a[i]
+        if ta < 0:
+            continue
+        pa, ma = divmod(i, 5)
+        for j in range(_SIZE):
+            tb = b[j]
+            if tb < 0:
+                continue
+            p = pa + j // 5
+            m = ma + j % 5
+            if p > 1 or m > 4:
+                continue
+            k = p * 5 + m
+            if ta + tb > out[k]:
+                out[k] = ta + tb
+    return tuple(out)
+
+
+def table_shanten(table: Table, need: int) -> int:
+    """Shanten of a hand that still needs ``need`` sets (4 minus its called melds) and a pair.
+
+    ``2 * (need - m) - min(t, need - m) - p``: every missing set costs two tiles, one of them
+    already there for each usable partial set, and the pair one tile less when present.
+    """
+    best = 8
+    for index in range(_SIZE):
+        t = table[index]
+        if t < 0:
+            continue
+        p, m = divmod(index, 5)
+        if m > need:
+            continue
+        missing = need - m
+        value = 2 * missing - min(t, missing) - p
+        if value < best:
+            best = value
+    return best
+
+
+def suit_tables(counts: Sequence[int]) -> tuple[Table, Table, Table, Table]:
+    """The four suit tables of a 34-count vector (m, p, s, honours)."""
+    return (
+        _number_table(_number_key(counts[0:9])),
+        _number_table(_number_key(counts[9:18])),
+        _number_table(_number_key(counts[18:27])),
+        _honour_table(_honour_key(counts[27:34])),
+    )
+
+
+def standard_shanten(counts: Sequence[int], melds: int) -> int:
+    """Standard-form shanten of the concealed ``counts`` beside ``melds`` called melds."""
+    a, b, c, d = suit_tables(counts)
+    return table_shanten(merge(merge(a, b), merge(c, d)), 4 - melds)
+
+
+def chiitoitsu_shanten(counts: Sequence[int]) -> int:
+    """Seven pairs: seven *different* kinds; four copies of a kind are one pair, not two."""
+    pairs = 0
+    kinds = 0
+    for c in counts:
+        if c:
+            kinds += 1
+            if c >= 2:
+                pairs += 1
+    return 6 - pairs + max(0, 7 - kinds)
+
+
+def kokushi_shanten(counts: Sequence[int]) -> int:
+    """Thirteen orphans: one of each terminal and honour plus a pair of one of them."""
+    kinds = 0
+    pair = 0
+    for k in _ORPHANS:
+        if counts[k]:
+            kinds += 1
+            if counts[k] >= 2:
+                pair = 1
+    return 13 - kinds - pair
+
+
+def formula_shanten(counts: Sequence[int], melds: int) -> int:
+    """The least shanten over the three forms; seven pairs and thirteen orphans need a hand
+    with no melds at all. This is the pure formula: it does not know that a wait may need a
+    fifth copy (see :func:`agari.analysis.shanten`, which does)."""
+    value = standard_shanten(counts, melds)
+    if melds == 0 and value > -1:
+        value = min(value, chiitoitsu_shanten(counts), kokushi_shanten(counts))
+    return value
+
+
+def formula_shanten_after_draws(counts: Sequence[int], melds: int) -> list[int]:
+    """:func:`formula_shanten` of ``counts`` plus one tile of each kind (34 values; a kind
+    already held four times gets 9, an impossible draw). The other three suits' tables are
+    merged once, so each draw costs one suit look-up and one merge."""
+    tables = suit_tables(counts)
+    rest = (
+        merge(tables[1], merge(tables[2], tables[3])),
+        merge(tables[0], merge(tables[2], tables[3])),
+        merge(merge(tables[0], tables[1]), tables[3]),
+        merge(merge(tables[0], tables[1]), tables[2]),
+    )
+    need = 4 - melds
+    closed = melds == 0
+    if closed:
+        pairs = sum(1 for c in counts if c >= 2)
+        kinds = sum(1 for c in counts if c)
+        orphan_kinds = sum(1 for k in _ORPHANS if counts[k])
+        orphan_pair = any(counts[k] >= 2 for k in _ORPHANS)
+    work = list(counts)
+    out: list[int] = []
+    for kind in range(34):
+        if work[kind] >= 4:
+            out.append(9)
+            continue
+        suit = kind // 9
+        work[kind] += 1
+        if suit == 3:
+            table = _honour_table(_honour_key(work[27:34]))
+        else:
+            table = _number_table(_number_key(work[suit * 9 : suit * 9 + 9]))
+        value = table_shanten(merge(table, rest[suit]), need)
+        if closed and value > -1:
+            c = work[kind]
+            p = pairs + (c == 2)
+            k = kinds + (c == 1)
+            value = min(value, 6 - p + max(0, 7 - k))
+            if kind in _ORPHANS:
+                ok = orphan_kinds + (c == 1)
+                op = orphan_pair or c == 2
+                value = min(value, 13 - ok - op)
+            else:
+                value = min(value, 13 - orphan_kinds - orphan_pair)
+        work[kind] -= 1
+        out.append(value)
+    return out
