@@ -1,0 +1,806 @@
+"""Batch scoring of hand files: formats, expectations, parallel workers, nothing lost.
+
+Input files (SPEC §2, §3; issue 5):
+
+- ``.txt``: one hand in notation per line; blank lines and ``#`` comment lines are skipped.
+- ``.jsonl`` / ``.ndjson`` / ``-`` (standard input): one JSON value per line, normally an
+  object ``{"id": ..., "hand": "<notation>"}`` or with the SPEC §2 structured keys
+  (``concealed``, ``win``, ...) instead of ``hand``. ``hand`` may also be a structured object.
+  Optional keys: ``rules`` (preset), ``rule`` (``{KEY: VALUE}``), ``expect`` (SPEC §3 subset).
+  A bare JSON string is taken as a hand in notation. Blank lines are skipped.
+- ``.toml``: top-level ``rules`` / ``rule`` defaults for the file and ``[[case]]`` tables with
+  ``id``, ``hand`` (or structured keys), ``rules``, ``rule``, ``expect`` and ``source``.
+  A TOML file is a document: it is read whole. Every other format is streamed line by line
+  (lines are capped at :data:`LINE_CAP` bytes), so memory stays flat for any file size.
+
+Every input record yields exactly one output record, in input order. Problems that stop a
+record from being scored become error records (``status: "error"``) with these codes:
+
+- ``bad_json``: the line is not JSON (or uses NaN/Infinity, or a number JSON cannot hold);
+- ``bad_record``: the JSON value or TOML case has the wrong shape or types;
+- ``bad_encoding``: the line is not UTF-8;
+- ``line_too_long``: the line is longer than :data:`LINE_CAP` bytes;
+- ``bad_rules``: the record's (or file's) ``rules``/``rule`` do not name a preset/switch value;
+- ``unreadable_file``: the file is missing, unreadable, or (TOML) not valid TOML: one record;
+- ``internal_error``: the scorer raised (a bug): the batch goes on.
+
+Hand errors (``syntax``, ``tile_count``...) come from the scorer itself.
+
+Rules precedence, least to most specific: the caller's ``--rules``/``--rule``, a TOML file's
+top-level ``rules``/``rule``, the record's ``rules``/``rule``, and (inside the engine) the hand's
+own ``rules=`` word. A more specific preset replaces a less specific one; switch overrides are
+merged, the more specific value winning.
+
+With ``check``, a record with ``expect`` is compared with its result (:func:`compare`). A record
+fails when its status is ``error`` (unless ``check`` is on and it matched an ``expect`` that
+anticipated the error) or when it mismatched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import re
+import sys
+import time
+import tomllib
+from collections import Counter, deque
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import IO, TYPE_CHECKING, Any, Final, Literal
+
+from agari.errors import RuleError
+from agari.rules import Rules
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import AsyncResult
+
+#: The longest line read from a text or JSON Lines file; longer lines become error records.
+LINE_CAP: Final = 64 * 1024
+#: Records sent to a worker process at a time.
+CHUNK_SIZE: Final = 256
+#: File formats and the extensions that select them.
+FORMATS: Final[dict[str, str]] = {
+    ".txt": "txt",
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+    ".toml": "toml",
+}
+#: Keys of a record that belong to the batch, not to the hand.
+BATCH_KEYS: Final = frozenset({"id", "rules", "rule", "expect", "source", "note", "comment"})
+
+Format = Literal["txt", "jsonl", "toml"]
+RecordKind = Literal["text", "json", "case", "error"]
+#: A scorer turns a hand (notation or SPEC §2 mapping) and rules into a SPEC §3 record.
+Scorer = Callable[[Any, Rules], dict[str, Any]]
+
+_MISSING: Final = object()
+
+
+class UsageError(Exception):
+    """A problem with the command line itself (exit status 2)."""
+
+
+def format_of(path: str, forced: str | None = None) -> Format:
+    """The format of ``path`` from its extension (``-`` is JSON Lines), or ``forced``."""
+    if forced is not None:
+        if forced not in ("txt", "jsonl", "toml"):
+            raise UsageError(f"unknown format {forced!r}; use txt, jsonl or toml")
+        return forced  # type: ignore[return-value]
+    if path == "-":
+        return "jsonl"
+    ext = os.path.splitext(path)[1].lower()
+    try:
+        return FORMATS[ext]  # type: ignore[return-value]
+    except KeyError:
+        known = ", ".join(FORMATS)
+        raise UsageError(
+            f"{path}: unknown file type {ext or '(no extension)'!r}; use {known}, '-' for "
+            "JSON Lines on standard input, or --format"
+        ) from None
+
+
+# --------------------------------------------------------------------------- records
+
+
+@dataclass(frozen=True, slots=True)
+class RawRecord:
+    """One input record as read, before any parsing (that happens in the worker).
+
+    ``raw`` is the line's bytes (``text``/``json``), the TOML case value (``case``), or the
+    error message (``error``). ``progress`` is the number of input bytes consumed so far.
+    """
+
+    kind: RecordKind
+    file: str
+    line: int | None
+    raw: Any
+    progress: int = 0
+    ordinal: int = 0  # 1-based position within its file (used when there is no line)
+    file_rules: Any = None
+    file_rule: Any = None
+    error_code: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """One expected key whose actual value differs."""
+
+    key: str
+    expected: Any
+    actual: Any
+    present: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        record: dict[str, Any] = {"key": self.key, "expected": self.expected}
+        record["actual"] = self.actual if self.present else None
+        if not self.present:
+            record["missing"] = True
+        return record
+
+    def describe(self) -> str:
+        got = _show(self.actual) if self.present else "nothing (key missing)"
+        return f"{self.key}: expected {_show(self.expected)}, got {got}"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What became of one record: enough for the summary, plus the output line if wanted."""
+
+    id: Any
+    file: str
+    line: int | None
+    status: str
+    error: tuple[str, str, Any] | None  # code, message, column
+    checked: bool
+    mismatches: tuple[Mismatch, ...]
+    failed: bool
+    progress: int
+    json_line: str | None = None
+
+    @property
+    def location(self) -> str:
+        return self.file if self.line is None else f"{self.file}:{self.line}"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Per-run options, sent to every worker once."""
+
+    preset: str | None = None
+    overrides: tuple[tuple[str, Any], ...] = ()
+    check: bool = False
+    want_json: bool = False
+
+
+@dataclass(slots=True)
+class Summary:
+    """Counts for a finished (or running) batch."""
+
+    records: int = 0
+    by_status: Counter[str] = field(default_factory=Counter)
+    failed: int = 0
+    checked: int = 0
+    matched: int = 0
+    mismatched: int = 0
+    elapsed: float = 0.0
+
+    def add(self, outcome: Outcome) -> None:
+        self.records += 1
+        self.by_status[outcome.status] += 1
+        self.failed += outcome.failed
+        if outcome.checked:
+            self.checked += 1
+            if outcome.mismatches:
+                self.mismatched += 1
+            else:
+                self.matched += 1
+
+    @property
+    def rate(self) -> float:
+        return self.records / self.elapsed if self.elapsed > 0 else 0.0
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _read_lines(stream: IO[bytes]) -> Iterator[tuple[int, bytes | None, int]]:
+    """Yield ``(line number, content, bytes consumed)``; content is None past the cap.
+
+    Never holds more than one capped line in memory.
+    """
+    lineno = 0
+    pos = 0
+    while True:
+        chunk = stream.readline(LINE_CAP + 1)
+        if not chunk:
+            return
+        lineno += 1
+        pos += len(chunk)
+        if len(chunk) > LINE_CAP and not chunk.endswith(b"\n"):
+            while True:
+                more = stream.readline(LINE_CAP)
+                pos += len(more)
+                if not more or more.endswith(b"\n"):
+                    break
+            yield lineno, None, pos
+            continue
+        if lineno == 1 and chunk.startswith(b"\xef\xbb\xbf"):
+            chunk = chunk[3:]
+        yield lineno, chunk.rstrip(b"\r\n"), pos
+
+
+def _line_records(stream: IO[bytes], name: str, fmt: Format, base: int) -> Iterator[RawRecord]:
+    kind: RecordKind = "text" if fmt == "txt" else "json"
+    ordinal = 0
+    for lineno, content, pos in _read_lines(stream):
+        if content is None:
+            ordinal += 1
+            yield RawRecord(
+                "error",
+                name,
+                lineno,
+                f"line {lineno} is longer than {LINE_CAP} bytes",
+                base + pos,
+                ordinal,
+                error_code="line_too_long",
+            )
+            continue
+        stripped = content.strip()
+        if not stripped or (fmt == "txt" and stripped.startswith(b"#")):
+            continue
+        ordinal += 1
+        yield RawRecord(kind, name, lineno, content, base + pos, ordinal)
+
+
+_CASE_HEADER: Final = re.compile(rb"^[ \t]*\[\[[ \t]*case[ \t]*\]\]", re.MULTILINE)
+_TOML_LINE: Final = re.compile(r"line (\d+)")
+
+
+def _toml_records(stream: IO[bytes], name: str, base: int) -> Iterator[RawRecord]:
+    """The cases of a TOML document (read whole: it is a document, not a stream)."""
+    data = stream.read()
+    end = base + len(data)
+    try:
+        document = tomllib.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        found = _TOML_LINE.search(str(exc))
+        line = int(found.group(1)) if found else None
+        yield RawRecord(
+            "error",
+            name,
+            line,
+            f"{name}: not a valid TOML file: {exc}",
+            end,
+            1,
+            error_code="unreadable_file",
+        )
+        return
+    cases = document.get("case", [])
+    if not isinstance(cases, list):
+        yield RawRecord(
+            "error",
+            name,
+            None,
+            f"{name}: 'case' must be an array of tables ([[case]])",
+            end,
+            1,
+            error_code="bad_record",
+        )
+        return
+    headers = [data.count(b"\n", 0, m.start()) + 1 for m in _CASE_HEADER.finditer(data)]
+    lines: list[int | None] = list(headers) if len(headers) == len(cases) else [None] * len(cases)
+    rules, rule = document.get("rules"), document.get("rule")
+    count = len(cases)
+    for ordinal, (case, line) in enumerate(zip(cases, lines, strict=True), start=1):
+        progress = base + (len(data) * ordinal) // count
+        yield RawRecord("case", name, line, case, progress, ordinal, rules, rule)
+
+
+def iter_records(
+    paths: Sequence[str],
+    *,
+    stdin: IO[bytes] | None = None,
+    forced_format: str | None = None,
+) -> Iterator[RawRecord]:
+    """Every record of every file, in order. Files are opened one at a time.
+
+    A file that cannot be opened or read yields one ``unreadable_file`` record.
+    """
+    consumed = 0
+    for path in paths:
+        fmt = format_of(path, forced_format)
+        if path == "-":
+            source = stdin if stdin is not None else sys.stdin.buffer
+            name = "<stdin>"
+            consumed = yield from _records_of(source, name, fmt, consumed)
+            continue
+        try:
+            handle = open(path, "rb")  # noqa: SIM115 - closed below, errors reported as records
+        except OSError as exc:
+            yield RawRecord(
+                "error",
+                path,
+                None,
+                f"cannot read {path}: {exc.strerror or exc}",
+                consumed,
+                1,
+                error_code="unreadable_file",
+            )
+            continue
+        with handle:
+            consumed = yield from _records_of(handle, path, fmt, consumed)
+
+
+def _records_of(
+    stream: IO[bytes], name: str, fmt: Format, base: int
+) -> Generator[RawRecord, None, int]:
+    """The records of one open file; returns the byte count consumed so far."""
+    last = base
+    produced = False
+    try:
+        records = (
+            _toml_records(stream, name, base)
+            if fmt == "toml"
+            else (_line_records(stream, name, fmt, base))
+        )
+        for record in records:
+            last = record.progress
+            produced = True
+            yield record
+    except OSError as exc:
+        # A read error part-way (e.g. a directory, an I/O error): one record naming the file.
+        what = "" if not produced else " (records before it were read)"
+        yield RawRecord(
+            "error",
+            name,
+            None,
+            f"cannot read {name}: {exc.strerror or exc}{what}",
+            last,
+            0,
+            error_code="unreadable_file",
+        )
+    return last
+
+
+def total_bytes(paths: Sequence[str]) -> int | None:
+    """The size of all input files, or None when one is not a regular file (stdin)."""
+    total = 0
+    for path in paths:
+        if path == "-":
+            return None
+        try:
+            total += os.path.getsize(path)
+        except OSError:
+            continue
+    return total
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def score_with_engine(hand: Any, rules: Rules) -> dict[str, Any]:
+    """The default scorer: :func:`agari.api.analyse` (imported on first use)."""
+    from agari.api import analyse
+
+    result: dict[str, Any] = analyse(hand, rules=rules).to_json()
+    return result
+
+
+_RULES_CACHE: dict[tuple[str | None, tuple[tuple[str, str], ...]], Rules] = {}
+
+
+def build_rules(preset: str | None, overrides: Mapping[str, Any]) -> Rules:
+    """Rules for a preset plus overrides; built once per process for each combination."""
+    key = (preset, tuple((k, _rule_text(v)) for k, v in overrides.items()))
+    rules = _RULES_CACHE.get(key)
+    if rules is None:
+        rules = Rules.preset(preset) if preset is not None else Rules.preset()
+        rules = rules.with_overrides(dict(overrides))
+        if len(_RULES_CACHE) < 1024:
+            _RULES_CACHE[key] = rules
+    return rules
+
+
+def _rule_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, int | str):
+        return str(value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    raise RuleError(f"rule values are on/off, numbers or strings, not {_show(value)}")
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"number {text} is too large")
+    return value
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+class _RecordError(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(slots=True)
+class _Parsed:
+    hand: Any
+    id: Any
+    rules: Any
+    rule: Any
+    expect: dict[str, Any] | None
+
+
+def _from_mapping(obj: Mapping[str, Any], what: str) -> _Parsed:
+    ident = obj.get("id")
+    if ident is not None and (isinstance(ident, bool) or not isinstance(ident, str | int)):
+        raise _RecordError("bad_record", f"'id' must be a string or an integer, not {_show(ident)}")
+    parsed = _Parsed(None, ident, obj.get("rules"), obj.get("rule"), None)
+    expect = obj.get("expect")
+    if expect is not None and not isinstance(expect, dict):
+        raise _RecordError("bad_record", f"'expect' must be an object, not {_type_name(expect)}")
+    parsed.expect = expect
+    if "hand" in obj:
+        hand = obj["hand"]
+        if "concealed" in obj:
+            raise _RecordError(
+                "bad_record", f"{what} has both 'hand' and 'concealed': give one of them"
+            )
+        if isinstance(hand, str | dict):
+            parsed.hand = hand
+        else:
+            raise _RecordError(
+                "bad_record",
+                f"'hand' must be a string in notation or a structured object, "
+                f"not {_type_name(hand)}",
+            )
+    elif "concealed" in obj:
+        parsed.hand = {k: v for k, v in obj.items() if k not in BATCH_KEYS}
+    else:
+        raise _RecordError(
+            "bad_record",
+            f"{what} has neither 'hand' (notation) nor 'concealed' (structured form, SPEC §2)",
+        )
+    return parsed
+
+
+def _parse_record(record: RawRecord) -> tuple[_Parsed, Any]:
+    """The parsed record and the value to echo as ``input`` if it goes wrong."""
+    if record.kind == "case":
+        case = record.raw
+        if not isinstance(case, dict):
+            raise _RecordError("bad_record", f"a case must be a table, not {_type_name(case)}")
+        return _from_mapping(case, "the case"), case.get("hand", case)
+    try:
+        text = record.raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _RecordError("bad_encoding", f"the line is not UTF-8 ({exc.reason})") from None
+    if record.kind == "text":
+        return _Parsed(text.strip(), None, None, None, None), text
+    try:
+        value = json.loads(text, parse_constant=_reject_constant, parse_float=_parse_float)
+    except RecursionError:
+        raise _RecordError("bad_json", "the line is not JSON: nested too deeply") from None
+    except ValueError as exc:
+        raise _RecordError("bad_json", f"the line is not JSON: {exc}") from None
+    if isinstance(value, str):
+        return _Parsed(value, None, None, None, None), value
+    if not isinstance(value, dict):
+        raise _RecordError(
+            "bad_record",
+            f"a record must be a JSON object (or a hand string), not {_type_name(value)}",
+        )
+    return _from_mapping(value, "the record"), value.get("hand", text)
+
+
+def _merge_rules(settings: Settings, record: RawRecord, parsed: _Parsed | None) -> Rules:
+    preset = settings.preset
+    overrides: dict[str, Any] = dict(settings.overrides)
+    layers = [(record.file_rules, record.file_rule, "the file's")]
+    if parsed is not None:
+        layers.append((parsed.rules, parsed.rule, "the record's"))
+    for name, rule, whose in layers:
+        if name is not None:
+            if not isinstance(name, str):
+                raise RuleError(f"{whose} 'rules' must be a preset name, not {_show(name)}")
+            preset = name
+        if rule is not None:
+            if not isinstance(rule, dict):
+                raise RuleError(f"{whose} 'rule' must be an object of switches, not {_show(rule)}")
+            overrides.update(rule)
+    return build_rules(preset, overrides)
+
+
+def process(record: RawRecord, settings: Settings, scorer: Scorer) -> Outcome:
+    """Parse, score and check one record. Never raises for anything in the record."""
+    ident: Any = None
+    echo: Any = None
+    expect: dict[str, Any] | None = None
+    result: dict[str, Any]
+    rules_text: str | None = None
+    try:
+        if record.kind == "error":
+            raise _RecordError(record.error_code, str(record.raw))
+        parsed, echo = _parse_record(record)
+        ident, expect = parsed.id, parsed.expect
+        try:
+            rules = _merge_rules(settings, record, parsed)
+        except RuleError as exc:
+            raise _RecordError("bad_rules", str(exc)) from None
+        rules_text = rules.describe()
+        try:
+            result = scorer(parsed.hand, rules)
+        except Exception as exc:  # a scorer bug must not stop the batch
+            raise _RecordError(
+                "internal_error", f"scoring failed: {type(exc).__name__}: {exc}"
+            ) from None
+        if not isinstance(result, dict):
+            raise _RecordError("internal_error", "the scorer did not return a record")
+    except _RecordError as exc:
+        if echo is None and record.kind in ("text", "json"):
+            echo = record.raw.decode("utf-8", "replace")
+        elif echo is None and record.kind == "error":
+            echo = None
+        result = {
+            "input": echo,
+            "hand": None,
+            "rules": rules_text,
+            "status": "error",
+            "error": {"code": exc.code, "message": exc.message, "column": None},
+            "warnings": [],
+        }
+    status = result.get("status")
+    status = status if isinstance(status, str) else "error"
+    error = result.get("error")
+    error_triple: tuple[str, str, Any] | None = None
+    if status == "error":
+        if isinstance(error, dict):
+            error_triple = (str(error.get("code")), str(error.get("message")), error.get("column"))
+        else:
+            error_triple = ("unknown", "no error details", None)
+    checked = settings.check and expect is not None
+    mismatches = tuple(compare(expect, result)) if checked and expect is not None else ()
+    failed = bool(mismatches) or (status == "error" and not checked)
+    if ident is None:
+        ident = (
+            f"{record.file}:{record.line}"
+            if record.line is not None
+            else f"{record.file}#{record.ordinal}"
+        )
+    json_line = None
+    if settings.want_json:
+        out: dict[str, Any] = {"id": ident, "file": record.file, "line": record.line}
+        out.update(result)
+        if checked:
+            out["check"] = {"ok": not mismatches, "mismatches": [m.to_json() for m in mismatches]}
+        json_line = _dumps(out)
+    return Outcome(
+        ident,
+        record.file,
+        record.line,
+        status,
+        error_triple,
+        checked,
+        mismatches,
+        failed,
+        record.progress,
+        json_line,
+    )
+
+
+def _dumps(record: dict[str, Any]) -> str:
+    try:
+        return json.dumps(record, ensure_ascii=False, allow_nan=False, default=str)
+    except (ValueError, TypeError, RecursionError):
+        record = dict(record)
+        record["input"] = repr(record.get("input"))
+        return json.dumps(record, ensure_ascii=False, default=str)
+
+
+# --------------------------------------------------------------------------- checking
+
+
+def compare(expect: Mapping[str, Any], actual: Mapping[str, Any]) -> list[Mismatch]:
+    """Every key of ``expect`` whose value ``actual`` does not match.
+
+    Keys are SPEC §3 names; a dotted key (``error.code``) looks inside objects. Objects are
+    compared as subsets (``{"error": {"code": "syntax"}}`` ignores the message); ``yaku``
+    compares as a multiset of ids (given as ids, ``{"id", "han"}`` objects — han then checked
+    too — or an ``{id: han}`` object); everything else by equality (``true`` is not ``1``).
+    """
+    found: list[Mismatch] = []
+    for key, want in expect.items():
+        got = _lookup(actual, key)
+        present = got is not _MISSING
+        if not present:
+            if want is not None:
+                found.append(Mismatch(key, want, None, present=False))
+        elif not _matches(key.rsplit(".", 1)[-1], want, got):
+            found.append(Mismatch(key, want, got))
+    return found
+
+
+def _lookup(record: Mapping[str, Any], key: str) -> Any:
+    if key in record:
+        return record[key]
+    value: Any = record
+    for part in key.split("."):
+        if value is None:
+            return None  # "error.code" of a record whose error is null
+        if isinstance(value, Mapping) and part in value:
+            value = value[part]
+        else:
+            return _MISSING
+    return value
+
+
+def _matches(key: str, want: Any, got: Any) -> bool:
+    if key == "yaku":
+        return _yaku_matches(want, got)
+    if isinstance(want, dict):
+        return isinstance(got, dict) and all(
+            k in got and _matches(k, v, got[k]) for k, v in want.items()
+        )
+    if isinstance(want, list):
+        return (
+            isinstance(got, list)
+            and len(want) == len(got)
+            and all(_matches(key, w, g) for w, g in zip(want, got, strict=True))
+        )
+    if isinstance(want, bool) or isinstance(got, bool):
+        return isinstance(want, bool) and isinstance(got, bool) and want is got
+    return bool(want == got)
+
+
+def _yaku_pairs(value: Any) -> list[tuple[str, Any]] | None:
+    """(id, han or None) for each yaku of an expected or actual list."""
+    if isinstance(value, dict):
+        return [(str(k), v) for k, v in value.items()]
+    if not isinstance(value, list):
+        return None
+    pairs: list[tuple[str, Any]] = []
+    for item in value:
+        if isinstance(item, str):
+            pairs.append((item, None))
+        elif isinstance(item, dict) and isinstance(item.get("id"), str):
+            pairs.append((item["id"], item.get("han")))
+        else:
+            return None
+    return pairs
+
+
+def _yaku_matches(want: Any, got: Any) -> bool:
+    wanted, actual = _yaku_pairs(want), _yaku_pairs(got)
+    if wanted is None or actual is None:
+        return bool(want == got)
+    if Counter(i for i, _ in wanted) != Counter(i for i, _ in actual):
+        return False
+    with_han = Counter((i, h) for i, h in wanted if h is not None)
+    return not (with_han - Counter(actual))
+
+
+def _show(value: Any) -> str:
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    except (ValueError, TypeError, RecursionError):
+        text = repr(value)
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+# --------------------------------------------------------------------------- driving
+
+_worker_settings: Settings | None = None
+_worker_scorer: Scorer | None = None
+
+
+def _init_worker(settings: Settings, scorer: Scorer) -> None:
+    global _worker_settings, _worker_scorer
+    _worker_settings, _worker_scorer = settings, scorer
+    # Rules presets are built once here; any per-record combination is cached on first use.
+    with contextlib.suppress(RuleError):
+        _merge_rules(settings, RawRecord("text", "", None, b""), None)
+
+
+def _work_chunk(chunk: list[RawRecord]) -> list[Outcome]:
+    assert _worker_settings is not None and _worker_scorer is not None
+    return [process(record, _worker_settings, _worker_scorer) for record in chunk]
+
+
+def _chunks(records: Iterable[RawRecord], size: int) -> Iterator[list[RawRecord]]:
+    chunk: list[RawRecord] = []
+    for record in records:
+        chunk.append(record)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def cpu_count() -> int:
+    """Cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def run_batch(
+    records: Iterable[RawRecord],
+    settings: Settings,
+    emit: Callable[[Outcome], None],
+    *,
+    jobs: int = 1,
+    scorer: Scorer = score_with_engine,
+    chunk_size: int = CHUNK_SIZE,
+    on_chunk: Callable[[], None] | None = None,
+) -> Summary:
+    """Score ``records`` and hand each :class:`Outcome` to ``emit`` in input order.
+
+    ``jobs`` > 1 uses that many worker processes; at most ``4 * jobs`` chunks are in flight,
+    so memory stays flat however long the input. ``on_chunk`` runs after each chunk (flush).
+    """
+    summary = Summary()
+    start = time.perf_counter()
+
+    def deliver(outcomes: list[Outcome]) -> None:
+        for outcome in outcomes:
+            summary.add(outcome)
+            emit(outcome)
+        if on_chunk is not None:
+            on_chunk()
+
+    if jobs <= 1:
+        for chunk in _chunks(records, chunk_size):
+            deliver([process(record, settings, scorer) for record in chunk])
+    else:
+        import multiprocessing
+
+        if scorer is score_with_engine:
+            import agari.api  # noqa: F401 - import once before forking: workers inherit it
+
+        context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+        pool = context.Pool(jobs, initializer=_init_worker, initargs=(settings, scorer))
+        try:
+            pending: deque[AsyncResult[list[Outcome]]] = deque()
+            for chunk in _chunks(records, chunk_size):
+                pending.append(pool.apply_async(_work_chunk, (chunk,)))
+                while len(pending) >= 4 * jobs or (pending and pending[0].ready()):
+                    deliver(pending.popleft().get())
+            while pending:
+                deliver(pending.popleft().get())
+        except BaseException:
+            pool.terminate()
+            raise
+        else:
+            pool.close()
+        finally:
+            pool.join()
+    summary.elapsed = time.perf_counter() - start
+    return summary

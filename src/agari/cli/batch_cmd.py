@@ -1,0 +1,268 @@
+"""``agari batch``: score files of hands, check expectations, report (issue 5).
+
+Usage: ``agari batch [--rules P] [--rule K=V]... [--json] [--check] [--jobs N] [-o OUT]
+[--format F] [--no-progress] FILE...``. See :mod:`agari.batch` for the formats and record codes.
+Exit status: 0 all scored (with ``--check``: and all matched), 1 any record failed or
+mismatched, 2 usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+import time
+from typing import IO, Any
+
+from agari.batch import (
+    Outcome,
+    Scorer,
+    Settings,
+    Summary,
+    UsageError,
+    cpu_count,
+    format_of,
+    iter_records,
+    run_batch,
+    score_with_engine,
+    total_bytes,
+)
+from agari.errors import RuleError
+from agari.rules import PRESET_NAMES, Rules
+
+
+class _ArgumentError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # never exit from inside run()
+        raise _ArgumentError(message)
+
+
+def _parser() -> _Parser:
+    parser = _Parser(
+        prog="agari batch",
+        description="Score every hand in the given files (.txt, .jsonl/.ndjson, .toml, or - for "
+        "JSON Lines on standard input); every input record gives exactly one output record.",
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE")
+    parser.add_argument(
+        "--rules", metavar="PRESET", help=f"rule preset ({', '.join(PRESET_NAMES)})"
+    )
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="override a rule switch (repeatable); a file's or record's own rules win",
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON record per input record")
+    parser.add_argument(
+        "--check", action="store_true", help="compare results with each record's 'expect'"
+    )
+    parser.add_argument(
+        "--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (0: all cores)"
+    )
+    parser.add_argument("-o", "--output", metavar="OUT", help="write output here, not stdout")
+    parser.add_argument(
+        "--format",
+        choices=("txt", "jsonl", "toml"),
+        help="read every FILE in this format whatever its extension",
+    )
+    parser.add_argument(
+        "--no-progress", action="store_true", help="no progress bar on standard error"
+    )
+    return parser
+
+
+class Progress:
+    """A one-line progress bar on a terminal: records done, rate, share done and ETA."""
+
+    def __init__(self, stream: IO[str], total: int | None, start: float) -> None:
+        self.stream = stream
+        self.total = total
+        self.start = start
+        self.shown = False
+        self.last = 0.0
+
+    def update(self, records: int, done_bytes: int, *, force: bool = False) -> None:
+        now = time.perf_counter()
+        if not force and (now - self.last < 0.1 or now - self.start < 0.5):
+            return
+        self.last = now
+        elapsed = max(now - self.start, 1e-9)
+        rate = records / elapsed
+        text = f"{records:,} records  {rate:,.0f}/s"
+        if self.total:
+            share = min(done_bytes / self.total, 1.0)
+            filled = int(share * 24)
+            eta = elapsed * (1 - share) / share if share > 0 else 0.0
+            minutes, seconds = divmod(int(eta + 0.5), 60)
+            text = (
+                f"[{'#' * filled}{'.' * (24 - filled)}] {share:4.0%}  {text}  "
+                f"ETA {minutes}:{seconds:02d}"
+            )
+        self.stream.write("\r\x1b[K" + text)
+        self.stream.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
+
+
+def _isatty(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _overrides(pairs: list[str]) -> dict[str, str]:
+    overrides: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"--rule takes KEY=VALUE, not {pair!r}")
+        overrides[key.strip()] = value.strip()
+    return overrides
+
+
+def _error_line(outcome: Outcome) -> str:
+    assert outcome.error is not None
+    code, message, column = outcome.error
+    where = f" (column {column})" if isinstance(column, int) else ""
+    return f"{outcome.location} [{outcome.id}]: error {code}: {message}{where}\n"
+
+
+def _summary_text(summary: Summary, check: bool) -> str:
+    lines = [
+        f"{summary.records:,} records in {summary.elapsed:.2f} s ({summary.rate:,.0f} hands/s)",
+    ]
+    if summary.by_status:
+        counts = ", ".join(f"{status} {n:,}" for status, n in sorted(summary.by_status.items()))
+        lines.append(f"by status: {counts}")
+    if check:
+        lines.append(
+            f"checked: {summary.checked:,}, matched {summary.matched:,}, "
+            f"mismatched {summary.mismatched:,}"
+        )
+    lines.append(f"failed: {summary.failed:,}" + (" (listed above)" if summary.failed else ""))
+    return "\n".join(lines) + "\n"
+
+
+def run(
+    argv: list[str],
+    *,
+    scorer: Scorer | None = None,
+    stdin: IO[bytes] | None = None,
+    stdout: IO[str] | None = None,
+    stderr: IO[str] | None = None,
+) -> int:
+    """Run ``agari batch`` with ``argv`` (the arguments after ``batch``); return the exit code.
+
+    ``scorer``, ``stdin``, ``stdout`` and ``stderr`` may be replaced (tests).
+    """
+    out_default = stdout if stdout is not None else sys.stdout
+    err = stderr if stderr is not None else sys.stderr
+    try:
+        args = _parser().parse_args(argv)
+    except _ArgumentError as exc:
+        err.write(f"agari batch: {exc}\nusage: {_parser().format_usage().split(': ', 1)[1]}")
+        return 2
+    except SystemExit as exc:  # --help
+        return int(exc.code or 0)
+    try:
+        for path in args.files:
+            format_of(path, args.format)
+        if args.files.count("-") > 1:
+            raise UsageError("'-' (standard input) can be given only once")
+        if args.jobs < 0:
+            raise UsageError("--jobs takes 0 (all cores) or a positive number")
+        overrides = _overrides(args.rule)
+        try:
+            Rules.preset(args.rules or "wrc2025").with_overrides(dict(overrides))
+        except RuleError as exc:
+            raise UsageError(str(exc)) from None
+        if scorer is None:
+            if importlib.util.find_spec("agari.api") is None:
+                raise UsageError("the scoring engine (agari.api) is not installed")
+            scorer = score_with_engine
+    except UsageError as exc:
+        err.write(f"agari batch: {exc}\n")
+        return 2
+    jobs = args.jobs or cpu_count()
+    settings = Settings(
+        preset=args.rules,
+        overrides=tuple(overrides.items()),
+        check=args.check,
+        want_json=args.json,
+    )
+    if args.output:
+        try:
+            out: IO[str] = open(args.output, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+        except OSError as exc:
+            err.write(f"agari batch: cannot write {args.output}: {exc.strerror or exc}\n")
+            return 2
+    else:
+        out = out_default
+    try:
+        return _drive(args, settings, jobs, scorer, stdin, out, err)
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as other Unix tools do.
+        return 1
+    finally:
+        if args.output:
+            out.close()
+
+
+def _drive(
+    args: argparse.Namespace,
+    settings: Settings,
+    jobs: int,
+    scorer: Scorer,
+    stdin: IO[bytes] | None,
+    out: IO[str],
+    err: IO[str],
+) -> int:
+    start = time.perf_counter()
+    out_is_tty = _isatty(out)
+    progress: Progress | None = None
+    if _isatty(err) and not args.no_progress and not (args.json and out_is_tty):
+        progress = Progress(err, total_bytes(args.files), start)
+    done = 0
+
+    def emit(outcome: Outcome) -> None:
+        nonlocal done
+        done += 1
+        if args.json:
+            assert outcome.json_line is not None
+            out.write(outcome.json_line + "\n")
+        else:
+            reports = [
+                f"{outcome.location} [{outcome.id}]: mismatch {m.describe()}\n"
+                for m in outcome.mismatches
+            ]
+            if outcome.error is not None and outcome.failed:
+                reports.append(_error_line(outcome))
+            if reports:
+                if progress is not None and out_is_tty:
+                    progress.clear()
+                out.write("".join(reports))
+        if progress is not None:
+            progress.update(done, outcome.progress)
+
+    records = iter_records(args.files, stdin=stdin, forced_format=args.format)
+    summary = run_batch(records, settings, emit, jobs=jobs, scorer=scorer, on_chunk=out.flush)
+    if progress is not None:
+        progress.clear()
+    text = _summary_text(summary, args.check)
+    if not args.json:
+        out.write(text)
+    elif _isatty(err):
+        err.write(text)
+    out.flush()
+    return 1 if summary.failed else 0
