@@ -1,0 +1,252 @@
+"""The Python API: :func:`analyse` and :func:`score`.
+
+Both take a hand as text (SPEC §1), as a structured mapping (SPEC §2) or as a
+:class:`~agari.hand.Hand`, and return a :class:`~agari.result.Result`. Bad hand input is
+a result with ``status == "error"``, never an exception; a bad rule name or switch raises
+:class:`~agari.errors.RuleError`.
+
+>>> r = analyse("123m456p789s1155z+5z")
+>>> r.status, r.han, r.fu, [y.id for y in r.yaku], r.wait, r.points
+('win', 1, 40, ['haku'], 'shanpon', 1300)
+>>> analyse("234m067p3457899s+6s tsumo riichi dora=4p", rules="tenhou").payment
+{'tsumo_dealer': 4000, 'tsumo_non_dealer': 2000}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from agari.errors import HandError, RuleError
+from agari.hand import Hand
+from agari.result import Result
+from agari.rules import Rules
+from agari.scoring import score_hand
+
+HandInput = str | Hand | Mapping[str, Any]
+
+
+def _caller_rules(rules: Rules | str | None, overrides: Mapping[str, Any] | None) -> Rules:
+    if rules is None:
+        base = Rules.preset()
+    elif isinstance(rules, Rules):
+        base = rules
+    else:
+        base = Rules.preset(rules)
+    if overrides:
+        base = base.with_overrides(dict(overrides))
+    return base
+
+
+def _hand_rules(hand: Hand, caller: Rules) -> Rules:
+    """The hand's own ``rules=`` word wins over the caller's preset name; the caller's
+    overridden switches still apply on top."""
+    word = hand.context.rules
+    if not word or word.lower() == caller.name:
+        return caller
+    try:
+        preset = Rules.preset(word)
+    except RuleError as error:
+        raise HandError("bad_value", str(error)) from None
+    return preset.with_overrides(dict(caller.overrides))
+
+
+def _parse(hand: HandInput) -> Hand:
+    if isinstance(hand, Hand):
+        return hand
+    if isinstance(hand, str):
+        return Hand.parse(hand)
+    if isinstance(hand, Mapping):
+        return Hand.from_dict(hand)
+    raise HandError("bad_record", f"not a hand: {type(hand).__name__}")
+
+
+def _input_value(hand: HandInput) -> Any:
+    if isinstance(hand, Hand):
+        try:
+            return str(hand)
+        except ImportError:
+            return repr(hand)
+    if isinstance(hand, Mapping):
+        return dict(hand)
+    return hand
+
+
+def _error(value: Any, rules: Rules, error: HandError) -> Result:
+    return Result(input=value, status="error", rules=rules.describe(), error=error.to_json())
+
+
+def _hand_text(hand: Hand) -> str | None:
+    try:
+        return str(hand)
+    except ImportError:
+        return None
+
+
+def _finish(result: Result, value: Any, hand: Hand, rules: Rules) -> Result:
+    """Fill ``input``, ``hand`` and ``rules`` of a result made by another module."""
+    return replace(
+        result,
+        input=value,
+        hand=result.hand if result.hand is not None else _hand_text(hand),
+        rules=result.rules or rules.describe(),
+    )
+
+
+def _count_error(hand: Hand) -> HandError:
+    n = hand.tile_count
+    return HandError(
+        "tile_count",
+        f"{n} tiles (melds count 3): a winning hand has 14 — 13 plus the winning tile; "
+        "a waiting hand has 13",
+    )
+
+
+def _not_winning(hand: Hand, rules: Rules, analysis: bool) -> Result:
+    if analysis:
+        try:
+            from agari.analysis import analyse_discards
+        except ImportError:
+            pass
+        else:
+            return analyse_discards(hand, rules)
+    return Result(
+        input=None,
+        status="not_winning",
+        rules=rules.describe(),
+        warnings=("the 14 tiles do not form a complete hand",),
+    )
+
+
+def _waiting(hand: Hand, rules: Rules) -> Result:
+    try:
+        from agari.analysis import analyse_waiting
+    except ImportError:
+        return _simple_waiting(hand, rules)
+    return analyse_waiting(hand, rules)
+
+
+def _simple_waiting(hand: Hand, rules: Rules) -> Result:
+    """Tenpai or noten from the decomposer alone (used when analysis is missing)."""
+    from agari.decompose import is_complete, kind_counts
+
+    counts = kind_counts(hand.closed_tiles)
+    waits = []
+    for kind in range(34):
+        if counts[kind] >= 4:
+            continue
+        counts[kind] += 1
+        if is_complete(counts, len(hand.melds)):
+            waits.append({"tile": f"{kind % 9 + 1}{'mpsz'[kind // 9]}"})
+        counts[kind] -= 1
+    status = "tenpai" if waits else "noten"
+    return Result(
+        input=None,
+        status=status,
+        rules=rules.describe(),
+        waits=tuple(waits) if waits else None,
+        shanten=0 if waits else None,
+    )
+
+
+def _candidates(hand: Hand, rules: Rules, value: Any) -> Result | None:
+    """One result per tile that can have been the winning tile, best first."""
+    found: list[Result] = []
+    tiles = hand.concealed
+    tried: set[int] = set()
+    # Prefer a plain tile over a red five as the assumed winning tile.
+    for tile in sorted(tiles, key=lambda t: (t.kind, t.red)):
+        if tile.kind in tried:
+            continue
+        tried.add(tile.kind)
+        rest = list(tiles)
+        rest.remove(tile)
+        candidate = replace(hand, concealed=tuple(rest), win=tile)
+        result = score_hand(candidate, rules)
+        if result is not None:
+            found.append(replace(result, input=value))
+    if not found:
+        return None
+    found.sort(key=_candidate_key, reverse=True)
+    top = found[0]
+    note = (
+        f"winning tile not marked: assumed {top.win_tile} "
+        f"(the best of {len(found)} possible winning tile{'s' if len(found) > 1 else ''})"
+    )
+    return replace(
+        top,
+        hand=_hand_text(hand),
+        warnings=(note, *top.warnings),
+        candidates=tuple(found),
+    )
+
+
+def _candidate_key(r: Result) -> tuple[int, int, int, int]:
+    return (r.status == "win", r.base_points or 0, r.han or 0, r.fu or 0)
+
+
+def _run(hand_input: HandInput, rules: Rules, analysis: bool) -> Result:
+    value = _input_value(hand_input)
+    try:
+        hand = _parse(hand_input)
+        rules = _hand_rules(hand, rules)
+        count = hand.tile_count
+        if count == 14 and hand.win is not None:
+            result = score_hand(hand, rules)
+            if result is None:
+                result = _not_winning(hand, rules, analysis)
+        elif count == 14:
+            result = _candidates(hand, rules, value)
+            if result is None:
+                result = _not_winning(hand, rules, analysis)
+        elif count == 13 and analysis:
+            result = _waiting(hand, rules)
+        else:
+            raise _count_error(hand)
+    except HandError as error:
+        return _error(value, rules, error)
+    except ImportError as error:  # the notation module is not installed yet
+        return _error(value, rules, HandError("syntax", f"cannot read hands yet: {error}"))
+    return _finish(result, value, hand, rules)
+
+
+def analyse(
+    hand: HandInput,
+    rules: Rules | str | None = None,
+    overrides: Mapping[str, Any] | None = None,
+) -> Result:
+    """Everything agari says about one hand, dispatched by tile count (SPEC §1):
+
+    14 tiles with a winning tile: the score (status ``win``, ``no_yaku``, or
+    ``not_winning`` with discard advice when incomplete); 14 tiles without one: every
+    tile that can have been the winning tile, best first, in ``candidates``; 13 tiles:
+    the waiting-hand analysis (SPEC §4). ``rules`` is a :class:`Rules`, a preset name or
+    ``None`` (``wrc2025``); ``overrides`` changes switches. The hand's own ``rules=``
+    word wins over the caller's preset.
+
+    >>> r = analyse("123p456s789s1z+1z, 1111m riichi seat=E")
+    >>> [y.id for y in r.yaku], r.han, r.fu, r.points
+    (['riichi'], 1, 70, 3400)
+    >>> analyse("223344m556677p55s+5s", rules="tenhou").yaku[-1]
+    YakuHan(id='ryanpeikou', han=3)
+    >>> analyse("12m").status
+    'error'
+    """
+    return _run(hand, _caller_rules(rules, overrides), analysis=True)
+
+
+def score(
+    hand: HandInput,
+    rules: Rules | str | None = None,
+    overrides: Mapping[str, Any] | None = None,
+) -> Result:
+    """The value of a complete hand; like :func:`analyse` but without the waiting-hand
+    and discard analysis (a 13-tile hand is a ``tile_count`` error, an incomplete
+    14-tile hand ``not_winning``).
+
+    >>> r = score("234p67s55s+8s, 3-45m, 777=z tsumo")
+    >>> r.han, r.fu, r.payment
+    (1, 30, {'tsumo_dealer': 500, 'tsumo_non_dealer': 300})
+    """
+    return _run(hand, _caller_rules(rules, overrides), analysis=False)

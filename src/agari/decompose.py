@@ -1,0 +1,381 @@
+"""All readings of a complete hand, each with the wait the winning tile completed.
+
+A *reading* is one way to split the tiles into groups: four groups and a pair, seven
+different pairs (chiitoitsu) or thirteen orphans (kokushi), together with the group the
+winning tile completed and the resulting wait (RULES.md, "Fu": "the wait is a property of
+the reading"). Called melds and kans are fixed groups.
+
+The concealed part is split suit by suit. Each suit's splits come from a memoised table
+keyed by the suit's count tuple, so a suit shape is worked out once per process; the
+hand's readings are the product of its suits' splits. No reading is produced twice.
+
+>>> from agari.tiles import Tile
+>>> tiles = [Tile(k) for k in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 27)]
+>>> [r.wait for r in readings(tuple(tiles), Tile(27))]
+['tanki']
+>>> [(r.wait, r.notation()) for r in readings(tuple(tiles[:-1]) + (Tile(10),), Tile(11))]
+[('penchan', ('123m', '456m', '789m', '123p', '11p'))]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Final
+
+from agari.hand import MeldKind
+from agari.tiles import IS_TERMINAL_OR_HONOUR, SUITS, TERMINALS_AND_HONOURS
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from agari.hand import Hand, Meld
+    from agari.tiles import Tile
+
+# Group types.
+SEQUENCE: Final = 0
+TRIPLET: Final = 1
+KAN: Final = 2
+PAIR: Final = 3
+
+# Shapes.
+STANDARD: Final = "standard"
+CHIITOITSU: Final = "chiitoitsu"
+KOKUSHI: Final = "kokushi"
+
+#: One suit's split: ``(groups, pair)``; ``groups`` holds ``(type, local index)`` pairs
+#: (SEQUENCE or TRIPLET), ``pair`` the local index of the pair or -1.
+SuitSplit = tuple[tuple[tuple[int, int], ...], int]
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One group of a reading.
+
+    ``kind`` is the lowest tile kind. ``meld`` is the called/declared meld for fixed
+    groups (``None`` for groups formed from the concealed tiles). ``concealed`` says
+    whether the group counts as concealed for fu and for sanankou/suuankou: a closed
+    kan is concealed, a triplet completed by a ron is not (RULES.md, "Fu").
+    """
+
+    type: int
+    kind: int
+    concealed: bool
+    meld: Meld | None = None
+
+    @property
+    def is_triplet(self) -> bool:
+        """Triplet or kan."""
+        return self.type == TRIPLET or self.type == KAN
+
+    @property
+    def has_terminal_or_honour(self) -> bool:
+        if self.type == SEQUENCE:
+            return self.kind % 9 in (0, 6)
+        return IS_TERMINAL_OR_HONOUR[self.kind]
+
+    def notation(self) -> str:
+        """The group in notation: ``123m``, ``555p``, ``55z``; melds as written."""
+        if self.meld is not None:
+            return _meld_notation(self.meld)
+        digit = self.kind % 9 + 1
+        suit = SUITS[self.kind // 9]
+        if self.type == SEQUENCE:
+            return f"{digit}{digit + 1}{digit + 2}{suit}"
+        if self.type == PAIR:
+            return f"{digit}{digit}{suit}"
+        return f"{digit}{digit}{digit}{suit}"
+
+
+def _meld_notation(meld: Meld) -> str:
+    try:
+        return str(meld)
+    except Exception:  # the notation module may not be there yet
+        digits = "".join(str(t.digit) for t in meld.tiles)
+        return f"{digits}{meld.tiles[0].suit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One reading of a complete hand.
+
+    ``groups`` lists the four groups (melds included) and the pair last for the
+    standard shape; seven pairs for chiitoitsu; for kokushi the pair and then the
+    twelve single kinds as PAIR/SEQUENCE-free singles are not groups, so ``groups``
+    holds only the pair. ``win_index`` is the index in ``groups`` of the group the
+    winning tile completed (-1 for kokushi). ``wait`` is one of ``ryanmen``,
+    ``kanchan``, ``penchan``, ``tanki``, ``shanpon``, ``kokushi``, ``kokushi_13``.
+    """
+
+    shape: str
+    groups: tuple[Group, ...]
+    win_index: int
+    wait: str
+
+    @property
+    def pair(self) -> int:
+        """The kind of the pair (standard and kokushi shapes)."""
+        return self.groups[-1].kind
+
+    def notation(self) -> tuple[str, ...]:
+        """Each group in notation (SPEC §3 ``reading``)."""
+        if self.shape == KOKUSHI:
+            pair = self.groups[0].kind
+            singles = tuple(
+                f"{k % 9 + 1}{SUITS[k // 9]}" for k in TERMINALS_AND_HONOURS if k != pair
+            )
+            return (self.groups[0].notation(), *singles)
+        return tuple(g.notation() for g in self.groups)
+
+
+# --------------------------------------------------------------------------- per suit
+
+
+@cache
+def suit_splits(counts: tuple[int, ...]) -> tuple[SuitSplit, ...]:
+    """Every split of one number suit (9 counts) into sequences, triplets and at most
+    one pair, each split once.
+
+    >>> suit_splits((3, 3, 3, 0, 0, 0, 0, 0, 0))
+    ((((0, 0), (0, 0), (0, 0)), -1), (((1, 0), (1, 1), (1, 2)), -1))
+    >>> suit_splits((1, 1, 0, 0, 0, 0, 0, 0, 0))
+    ()
+    """
+    total = sum(counts)
+    if total % 3 == 1:
+        return ()
+    found: set[SuitSplit] = set()
+    _split(list(counts), [], -1, total % 3 == 2, found)
+    return tuple(sorted(found))
+
+
+def _split(
+    c: list[int],
+    groups: list[tuple[int, int]],
+    pair: int,
+    need_pair: bool,
+    found: set[SuitSplit],
+) -> None:
+    i = 0
+    while i < 9 and c[i] == 0:
+        i += 1
+    if i == 9:
+        if not need_pair or pair >= 0:
+            found.add((tuple(sorted(groups)), pair))
+        return
+    if c[i] >= 3:
+        c[i] -= 3
+        groups.append((TRIPLET, i))
+        _split(c, groups, pair, need_pair, found)
+        groups.pop()
+        c[i] += 3
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        groups.append((SEQUENCE, i))
+        _split(c, groups, pair, need_pair, found)
+        groups.pop()
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+    if need_pair and pair < 0 and c[i] >= 2:
+        c[i] -= 2
+        _split(c, groups, i, need_pair, found)
+        c[i] += 2
+
+
+@cache
+def honour_splits(counts: tuple[int, ...]) -> tuple[SuitSplit, ...]:
+    """The split of the honours (7 counts): triplets and at most one pair, or none."""
+    groups: list[tuple[int, int]] = []
+    pair = -1
+    for i, n in enumerate(counts):
+        if n == 3:
+            groups.append((TRIPLET, i))
+        elif n == 2 and pair < 0:
+            pair = i
+        elif n != 0:
+            return ()
+    if sum(counts) % 3 == 2 and pair < 0:
+        return ()
+    return ((tuple(groups), pair),)
+
+
+# --------------------------------------------------------------------------- whole hand
+
+
+def _sequence_wait(start: int, win: int) -> str:
+    pos = win - start
+    if pos == 1:
+        return "kanchan"
+    if (pos == 2 and start % 9 == 0) or (pos == 0 and start % 9 == 6):
+        return "penchan"
+    return "ryanmen"
+
+
+def _meld_group(meld: Meld) -> Group:
+    if meld.kind is MeldKind.CHI:
+        return Group(SEQUENCE, meld.tiles[0].kind, False, meld)
+    if meld.kind is MeldKind.PON:
+        return Group(TRIPLET, meld.tiles[0].kind, False, meld)
+    return Group(KAN, meld.tiles[0].kind, meld.kind is MeldKind.ANKAN, meld)
+
+
+def standard_readings(
+    counts: Sequence[int], win: int, tsumo: bool, melds: tuple[Meld, ...] = ()
+) -> list[Reading]:
+    """Readings as four groups and a pair. ``counts`` are the 34 kind counts of the
+    concealed tiles *with* the winning tile; ``melds`` the fixed groups."""
+    per_suit: list[tuple[int, tuple[SuitSplit, ...]]] = []
+    pair_suits = 0
+    for s in range(4):
+        base = 9 * s
+        part = tuple(counts[base : base + (7 if s == 3 else 9)])
+        n = sum(part)
+        if n == 0:
+            continue
+        splits = honour_splits(part) if s == 3 else suit_splits(part)
+        if not splits:
+            return []
+        if n % 3 == 2:
+            pair_suits += 1
+        per_suit.append((base, splits))
+    if pair_suits != 1:
+        return []
+    fixed = tuple(_meld_group(m) for m in melds)
+    combos: list[tuple[list[tuple[int, int]], int]] = [([], -1)]
+    for base, splits in per_suit:
+        combos = [
+            (acc + [(t, base + i) for t, i in groups], pair if p < 0 else base + p)
+            for acc, pair in combos
+            for groups, p in splits
+        ]
+    result: list[Reading] = []
+    for closed_groups, pair in combos:
+        seen: set[tuple[int, int]] = set()
+        for t, k in closed_groups:
+            if (t, k) in seen:
+                continue
+            if t == SEQUENCE:
+                if not k <= win <= k + 2:
+                    continue
+                wait = _sequence_wait(k, win)
+            elif k == win:
+                wait = "shanpon"
+            else:
+                continue
+            seen.add((t, k))
+            result.append(_build(closed_groups, pair, (t, k), wait, tsumo, fixed))
+        if pair == win:
+            result.append(_build(closed_groups, pair, (PAIR, pair), "tanki", tsumo, fixed))
+    return result
+
+
+def _build(
+    closed_groups: list[tuple[int, int]],
+    pair: int,
+    win_group: tuple[int, int],
+    wait: str,
+    tsumo: bool,
+    fixed: tuple[Group, ...],
+) -> Reading:
+    groups: list[Group] = []
+    win_index = -1
+    for t, k in closed_groups:
+        if win_index < 0 and (t, k) == win_group:
+            win_index = len(groups)
+            # A triplet completed by a ron counts as open (RULES.md, "Fu").
+            groups.append(Group(t, k, tsumo or t != TRIPLET))
+        else:
+            groups.append(Group(t, k, True))
+    groups.extend(fixed)
+    if win_index < 0:
+        win_index = len(groups)
+    groups.append(Group(PAIR, pair, True))
+    return Reading(STANDARD, tuple(groups), win_index, wait)
+
+
+def chiitoitsu_reading(counts: Sequence[int]) -> Reading | None:
+    """Seven pairs of seven different kinds, or ``None``."""
+    kinds = [k for k, n in enumerate(counts) if n]
+    if len(kinds) != 7 or any(counts[k] != 2 for k in kinds):
+        return None
+    return Reading(CHIITOITSU, tuple(Group(PAIR, k, True) for k in kinds), -1, "tanki")
+
+
+def kokushi_reading(counts: Sequence[int], win: int) -> Reading | None:
+    """Thirteen orphans, or ``None``; 13-sided when the winning tile made the pair."""
+    pair = -1
+    for k in TERMINALS_AND_HONOURS:
+        n = counts[k]
+        if n == 2 and pair < 0:
+            pair = k
+        elif n != 1:
+            return None
+    if pair < 0 or sum(counts) != 14:
+        return None
+    wait = "kokushi_13" if pair == win else "kokushi"
+    return Reading(KOKUSHI, (Group(PAIR, pair, True),), -1, wait)
+
+
+def kind_counts(tiles: Sequence[Tile]) -> list[int]:
+    """The 34 kind counts of ``tiles``."""
+    counts = [0] * 34
+    for t in tiles:
+        counts[t.kind] += 1
+    return counts
+
+
+def readings_of_counts(
+    counts: Sequence[int], win: int, tsumo: bool, melds: tuple[Meld, ...] = ()
+) -> list[Reading]:
+    """Every reading of concealed ``counts`` (with the winning tile) plus ``melds``."""
+    result = standard_readings(counts, win, tsumo, melds)
+    if not melds:
+        seven = chiitoitsu_reading(counts)
+        if seven is not None:
+            result.append(seven)
+        orphans = kokushi_reading(counts, win)
+        if orphans is not None:
+            result.append(orphans)
+    return result
+
+
+def readings(
+    concealed: tuple[Tile, ...], win: Tile, tsumo: bool = False, melds: tuple[Meld, ...] = ()
+) -> list[Reading]:
+    """Every reading of ``concealed`` (without the winning tile) plus ``win``."""
+    counts = kind_counts(concealed)
+    counts[win.kind] += 1
+    return readings_of_counts(counts, win.kind, tsumo, melds)
+
+
+def hand_readings(hand: Hand) -> list[Reading]:
+    """Every reading of a hand whose winning tile is known."""
+    if hand.win is None:
+        return []
+    return readings(hand.concealed, hand.win, hand.context.tsumo, hand.melds)
+
+
+def is_complete(counts: Sequence[int], n_melds: int) -> bool:
+    """Whether concealed ``counts`` plus ``n_melds`` fixed groups form a complete hand
+    (any shape). Used for waits: no readings are built."""
+    if sum(counts) != 14 - 3 * n_melds:
+        return False
+    pair_suits = 0
+    for s in range(4):
+        base = 9 * s
+        part = tuple(counts[base : base + (7 if s == 3 else 9)])
+        n = sum(part)
+        if n == 0:
+            continue
+        if not (honour_splits(part) if s == 3 else suit_splits(part)):
+            break
+        pair_suits += n % 3 == 2
+    else:
+        if pair_suits == 1:
+            return True
+    if n_melds:
+        return False
+    return chiitoitsu_reading(counts) is not None or kokushi_reading(counts, -1) is not None

@@ -1,0 +1,96 @@
+"""Fu of one reading, itemised (RULES.md, "Fu").
+
+:func:`fu_items` lists ``(item, fu)`` lines that add up to the fu before rounding;
+:func:`round_fu` rounds per ``fu_rounding``.
+
+>>> round_fu(32, "tens"), round_fu(25, "tens"), round_fu(34, "fives"), round_fu(36, "fives")
+(40, 25, 35, 40)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from agari.decompose import CHIITOITSU, KAN, PAIR, SEQUENCE, STANDARD
+from agari.tiles import DRAGONS, IS_TERMINAL_OR_HONOUR
+
+if TYPE_CHECKING:
+    from agari.rules import Rules
+    from agari.yaku import Features
+
+_WAIT_FU: Final = {"kanchan": 2, "penchan": 2, "tanki": 2}
+_GROUP_LABEL: Final = {
+    (False, False): "open triplet",
+    (False, True): "closed triplet",
+    (True, False): "open kan",
+    (True, True): "closed kan",
+}
+
+
+def fu_items(f: Features, rules: Rules) -> list[tuple[str, int]]:
+    """The fu lines of one reading; their sum is the fu before rounding.
+
+    Seven pairs: 25 (or 50 under ``chiitoitsu=50fu1han``). Otherwise base 20, closed ron
+    10, tsumo 2 (not for pinfu; not on a kan replacement tile when ``rinshan_fu=off``),
+    triplets and kans by openness and terminal/honour, valued pairs, wait 2; an open
+    hand won by ron with no fu at all gets 10 more to make 30.
+    """
+    if f.shape == CHIITOITSU:
+        return [("chiitoitsu", 50 if rules.chiitoitsu == "50fu1han" else 25)]
+    facts = f.facts
+    items: list[tuple[str, int]] = [("base", 20)]
+    if f.shape != STANDARD:  # kokushi: fu do not matter for a yakuman
+        return items
+    if facts.closed and not facts.tsumo:
+        items.append(("closed ron", 10))
+    if facts.tsumo and not f.pinfu and (rules.rinshan_fu or not facts.rinshan):
+        items.append(("tsumo", 2))
+    for g in f.reading.groups:
+        if g.type == SEQUENCE:
+            continue
+        if g.type == PAIR:
+            fu = _pair_fu(g.kind, facts.seat_wind, facts.round_wind, rules)
+            if fu:
+                items.append((f"pair {g.notation()}", fu))
+            continue
+        kan = g.type == KAN
+        fu = 2
+        if IS_TERMINAL_OR_HONOUR[g.kind]:
+            fu *= 2
+        if g.concealed:
+            fu *= 2
+        if kan:
+            fu *= 4
+        items.append((f"{_GROUP_LABEL[kan, g.concealed]} {g.notation()}", fu))
+    wait_fu = _WAIT_FU.get(f.wait, 0)
+    if wait_fu:
+        items.append((f"{f.wait} wait", wait_fu))
+    if not facts.closed and not facts.tsumo and len(items) == 1:
+        items.append(("open ron without fu (30 fu minimum)", 10))
+    return items
+
+
+def _pair_fu(kind: int, seat: int, round_: int, rules: Rules) -> int:
+    if kind in DRAGONS:
+        return 2
+    if kind == seat and kind == round_:
+        return rules.double_wind_fu
+    if kind in (seat, round_):
+        return 2
+    return 0
+
+
+def round_fu(fu: int, rounding: str) -> int:
+    """Round ``fu`` up to the next 10 (``tens``); 25 (seven pairs) stays.
+
+    ``fives`` is the old rule from the seeds ("rounded by 4 or 6 rule in which case the
+    fu will be 20, 25, 30, 35"; RULES.md "4 down, 6 up"): round up to the next multiple
+    of 5, so a units digit up to 4 lands on the 5 below the next ten and 6 or more goes
+    up to the ten (22, 24 -> 25; 26, 28 -> 30). Only this reading produces the 25, 35 …
+    the seed lists, as fu other than seven pairs are even.
+    """
+    if fu == 25:
+        return 25
+    if rounding == "fives":
+        return -(-fu // 5) * 5
+    return -(-fu // 10) * 10
