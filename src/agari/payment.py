@@ -57,11 +57,11 @@ STICK: Final = 1000
 FU_ROWS: Final = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 #: The limit classes above mangan with the han that reach them (RULES.md "Limits and points").
 LIMIT_ROWS: Final = (
-    ("mangan", "5", 2000),
-    ("haneman", "6-7", 3000),
-    ("baiman", "8-10", 4000),
-    ("sanbaiman", "11-12", 6000),
-    ("yakuman", "13+ or a yakuman", 8000),
+    ("mangan", "5 han", 2000),
+    ("haneman", "6-7 han", 3000),
+    ("baiman", "8-10 han", 4000),
+    ("sanbaiman", "11-12 han", 6000),
+    ("yakuman", "13+ han or a yakuman", 8000),
 )
 MAX_FU: Final = 130
 
@@ -500,11 +500,10 @@ def settle_chombo(seat: str, rules: Rules) -> ChomboSettlement:
         for other, amount in _tsumo_shares(MANGAN_BASE, seat, seats).items():
             deltas[other] += amount
             deltas[seat] -= amount
-        who = (
-            "the dealer pays 4000 to each"
-            if seat == "E"
-            else ("pays 4000 to the dealer and 2000 to each other player")
-        )
+        if seat == "E":
+            who = "the dealer E pays 4000 to each other player"
+        else:
+            who = f"{seat} pays 4000 to the dealer and 2000 to each other player"
         return ChomboSettlement(
             seat=seat,
             rule="mangan",
@@ -597,6 +596,8 @@ class PointsTable:
     rules: str
     rows: tuple[tuple[int, tuple[str | None, ...]], ...]
     limits: tuple[tuple[str, str, str], ...]
+    kiriage: bool = False
+    kiriage_note: str = ""
 
 
 def points_table(dealer: bool, tsumo: bool, rules: Rules) -> PointsTable:
@@ -620,10 +621,20 @@ def points_table(dealer: bool, tsumo: bool, rules: Rules) -> PointsTable:
     limits = []
     for name, hans, base in LIMIT_ROWS:
         if name == "sanbaiman" and rules.kazoe == "sanbaiman":
-            hans = "11+"
+            hans = "11+ han"
         elif name == "yakuman":
-            hans = "13+ or a yakuman" if rules.kazoe == "yakuman" else "a yakuman"
+            hans = "13+ han or a yakuman" if rules.kazoe == "yakuman" else "a yakuman"
         limits.append((name, hans, format_payment(payment_for(base, dealer, tsumo, rules))))
+    if rules.kiriage:
+        note = "4 han 30 fu and 3 han 60 fu are rounded up to mangan"
+    else:
+        note = "4 han 30 fu and 3 han 60 fu stay below mangan (base 1920)"
     return PointsTable(
-        dealer=dealer, tsumo=tsumo, rules=rules.describe(), rows=tuple(rows), limits=tuple(limits)
+        dealer=dealer,
+        tsumo=tsumo,
+        rules=rules.describe(),
+        rows=tuple(rows),
+        limits=tuple(limits),
+        kiriage=rules.kiriage,
+        kiriage_note=note,
     )

@@ -1,0 +1,620 @@
+"""The payment subcommands: ``agari points``, ``agari table``, ``agari draw``, ``agari chombo``.
+
+Each ``run_*`` takes the arguments after the subcommand name and returns the exit code:
+0 ok, 1 input rejected (an impossible han/fu, a seat that does not play, a rule that forbids
+it), 2 usage error (unknown option, bad number, unknown rule preset or switch). Bad input
+never produces a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from typing import TYPE_CHECKING, Any, NoReturn, cast
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from agari.hand import Source, Wind
+    from agari.payment import PointsTable
+    from agari.rules import Rules
+
+EXIT_OK = 0
+EXIT_REJECTED = 1
+EXIT_USAGE = 2
+
+_SEAT_NAMES = {
+    "e": "E",
+    "east": "E",
+    "s": "S",
+    "south": "S",
+    "w": "W",
+    "west": "W",
+    "n": "N",
+    "north": "N",
+}
+
+_EXIT_EPILOG = (
+    "exit codes: 0 ok; 1 input rejected (impossible han/fu, a seat that does not play, "
+    "a rule that forbids it); 2 usage error (bad option, unknown rule preset or switch)."
+)
+
+
+class _Rejected(Exception):
+    """Input the command refuses (exit 1)."""
+
+
+class _Usage(Exception):
+    """A usage error (exit 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argparse parser that raises instead of exiting, so ``run_*`` can return codes."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _Usage(f"{message}\n{self.format_usage().rstrip()}")
+
+
+def _run(prog: str, body: Any, argv: Sequence[str]) -> int:
+    from agari.errors import RuleError
+
+    try:
+        return int(body(list(argv)))
+    except SystemExit as stop:  # --help
+        return stop.code if isinstance(stop.code, int) else EXIT_OK
+    except (_Usage, RuleError) as exc:
+        print(f"agari {prog}: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except (_Rejected, ValueError) as exc:
+        print(f"agari {prog}: {exc}", file=sys.stderr)
+        return EXIT_REJECTED
+
+
+def _add_rule_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--rules",
+        metavar="PRESET",
+        default=None,
+        help="rule preset: wrc2025 (default), ema2016, tenhou, majsoul, mleague",
+    )
+    parser.add_argument(
+        "--rule",
+        metavar="KEY=VALUE",
+        action="append",
+        default=[],
+        help="override one rule switch (repeatable), e.g. --rule kiriage=off",
+    )
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    from agari.rules import DEFAULT_PRESET, Rules
+
+    overrides: dict[str, str] = {}
+    for item in args.rule:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise _Usage(f"--rule takes KEY=VALUE, not {item!r}")
+        overrides[key.strip().lower()] = value.strip()
+    return Rules.preset(args.rules or DEFAULT_PRESET).with_overrides(overrides)
+
+
+def _count(text: str) -> int:
+    if not text.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"expected a non-negative whole number, not {text!r}")
+    return int(text)
+
+
+def _seat(text: str) -> str:
+    seat = _SEAT_NAMES.get(text.strip().lower())
+    if seat is None:
+        raise argparse.ArgumentTypeError(f"a seat is E, S, W or N, not {text!r}")
+    return seat
+
+
+def _check_in_play(seat: str, rules: Rules, what: str) -> None:
+    from agari.payment import seats_in_play
+
+    if seat not in seats_in_play(rules):
+        raise _Rejected(f"{what} {seat}: seat {seat} does not play in three-player mahjong")
+
+
+def _signed(deltas: dict[str, int]) -> str:
+    return "  ".join(
+        f"{seat} {value:+d}" if value else f"{seat} 0" for seat, value in deltas.items()
+    )
+
+
+def _emit_json(record: dict[str, Any]) -> None:
+    print(json.dumps(record, ensure_ascii=False))
+
+
+# --------------------------------------------------------------------------- points
+
+_YAKUMAN_RE = re.compile(r"^(?:(\d+)x[-_ ]?)?yakuman$")
+
+
+def _parse_han(text: str) -> tuple[int, int]:
+    """``(han, yakuman)``: ``"3"`` → (3, 0), ``"yakuman"`` → (13, 1), ``"2x-yakuman"`` → (26, 2)."""
+    word = text.strip().lower()
+    if word.isdigit():
+        return int(word), 0
+    if word in ("double-yakuman", "double_yakuman"):
+        return 26, 2
+    match = _YAKUMAN_RE.match(word)
+    if match:
+        multiple = int(match.group(1) or 1)
+        if multiple < 1:
+            raise _Rejected("a yakuman hand is worth at least one yakuman")
+        return 13 * multiple, multiple
+    raise _Usage(f"HAN is a number of han, or yakuman, 2x-yakuman, 3x-yakuman ..., not {text!r}")
+
+
+def _parse_fu(text: str | None) -> int | None:
+    if text is None:
+        return None
+    word = text.strip().lower().removesuffix("fu")
+    if not word.isdigit():
+        raise _Usage(f"FU is a whole number of fu (20, 25, 30 ...), not {text!r}")
+    return int(word)
+
+
+def _points_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="agari points",
+        description=(
+            "Payments for a hand whose han and fu are already counted: base points, the limit, "
+            "ron or tsumo payments, honba, riichi sticks, the total and every seat's change. "
+            "Refuses impossible han/fu (fu not a multiple of 10 except 25; 25 fu with 1 han; "
+            "20 fu by ron; 1 han 20 fu tsumo; 2 han 25 fu tsumo; han below 1; fu outside "
+            "20-130) and warns where rule sets differ (kiriage at 4 han 30 fu and 3 han 60 fu; "
+            "13+ han counted as yakuman or sanbaiman)."
+        ),
+        epilog=_EXIT_EPILOG,
+    )
+    parser.add_argument("han", metavar="HAN", help="han (1, 2, ...), or yakuman, 2x-yakuman, ...")
+    parser.add_argument(
+        "fu", metavar="FU", nargs="?", help="fu (20, 25, 30, ...); optional from 5 han on"
+    )
+    parser.add_argument("--dealer", action="store_true", help="the winner is the dealer (East)")
+    parser.add_argument("--tsumo", action="store_true", help="won by self-draw (default: ron)")
+    parser.add_argument("--honba", type=_count, default=0, metavar="N", help="repeat counters")
+    parser.add_argument(
+        "--sticks", type=_count, default=0, metavar="N", help="riichi sticks on the table"
+    )
+    parser.add_argument(
+        "--seat", type=_seat, default=None, help="the winner's seat (default E with --dealer, S)"
+    )
+    parser.add_argument(
+        "--from",
+        dest="discarder",
+        type=_seat,
+        default=None,
+        metavar="SEAT",
+        help="who dealt in on a ron (default: the seat before the winner, with a warning)",
+    )
+    parser.add_argument(
+        "--pao", type=_seat, default=None, metavar="SEAT", help="seat liable for the yakuman"
+    )
+    parser.add_argument(
+        "--liable",
+        type=_count,
+        default=None,
+        metavar="N",
+        help="how many of the yakuman the --pao seat is liable for (default: all)",
+    )
+    parser.add_argument(
+        "--wareme",
+        type=_seat,
+        default=None,
+        metavar="SEAT",
+        help="the seat whose wall was broken (needs --rule wareme=on)",
+    )
+    _add_rule_options(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def points_record(argv: Sequence[str]) -> dict[str, Any]:
+    """The ``agari points`` answer as a JSON-ready dict (raises on bad input)."""
+    from agari.hand import Context
+    from agari.payment import (
+        base_points,
+        impossible_reason,
+        kiriage_applies,
+        seat_from,
+        settle_win,
+        source_of,
+        yakuman_base,
+    )
+
+    args = _points_parser().parse_args(list(argv))
+    rules = _rules(args)
+    han, yakuman = _parse_han(args.han)
+    fu = _parse_fu(args.fu)
+    warnings: list[str] = []
+
+    if yakuman == 0:
+        if han < 1:
+            raise _Rejected(f"a winning hand has at least 1 han, not {han}")
+        if fu is None:
+            if han <= 4:
+                raise _Usage(f"FU is needed below 5 han ({han} han given)")
+        else:
+            reason = impossible_reason(han, fu, args.tsumo, rules)
+            if reason is not None:
+                raise _Rejected(reason)
+        base, limit = base_points(han, fu if fu is not None else 0, rules)
+        if fu is not None and kiriage_applies(han, fu):
+            other = rules.with_overrides({"kiriage": not rules.kiriage})
+            other_base, _ = base_points(han, fu, other)
+            if rules.kiriage:
+                warnings.append(
+                    f"{han} han {fu} fu is rounded up to mangan by kiriage=on "
+                    f"(rules {rules.describe()}); without kiriage the base is {other_base}"
+                )
+            else:
+                warnings.append(
+                    f"{han} han {fu} fu is not rounded up: kiriage=off (rules "
+                    f"{rules.describe()}); with kiriage it is a mangan"
+                )
+        if han >= 13:
+            if rules.kazoe == "yakuman":
+                warnings.append(
+                    f"{han} han counted as a yakuman (kazoe=yakuman, rules {rules.describe()}); "
+                    "rule sets with kazoe=sanbaiman pay sanbaiman"
+                )
+            else:
+                warnings.append(
+                    f"{han} han capped at sanbaiman (kazoe=sanbaiman, rules {rules.describe()}); "
+                    "rule sets with kazoe=yakuman count it as a yakuman"
+                )
+    else:
+        if fu is not None:
+            warnings.append("fu do not count for a yakuman hand")
+            fu = None
+        base, limit = yakuman_base(yakuman)
+
+    winner = args.seat if args.seat is not None else ("E" if args.dealer else "S")
+    if args.dealer and winner != "E":
+        raise _Usage(f"--dealer means the winner sits East, but --seat is {winner}")
+    _check_in_play(winner, rules, "winner")
+    source = None
+    discarder = None
+    if args.tsumo:
+        if args.discarder is not None:
+            raise _Usage("--from names the discarder of a ron; it cannot go with --tsumo")
+    else:
+        discarder = args.discarder
+        if discarder is None:
+            discarder = seat_from(winner, "left", rules)
+            warnings.append(
+                f"discarder assumed: {discarder}, the seat before the winner "
+                "(give --from SEAT to name it)"
+            )
+        else:
+            _check_in_play(discarder, rules, "discarder")
+        assert discarder is not None
+        if discarder == winner:
+            raise _Rejected(f"the winner ({winner}) cannot deal in to himself")
+        source = source_of(winner, discarder, rules)
+
+    liable_base = 0
+    if args.pao is not None:
+        if yakuman == 0:
+            raise _Rejected("liability (pao) applies to yakuman hands only")
+        _check_in_play(args.pao, rules, "liable seat")
+        if args.pao == winner:
+            raise _Rejected(f"the winner ({winner}) cannot be liable for his own yakuman")
+        liable = yakuman if args.liable is None else args.liable
+        if not 1 <= liable <= yakuman:
+            raise _Rejected(f"--liable must be between 1 and {yakuman}, not {liable}")
+        liable_base = yakuman_base(liable)[0]
+    elif args.liable is not None:
+        raise _Usage("--liable goes with --pao")
+    wareme = args.wareme
+    if wareme is not None:
+        _check_in_play(wareme, rules, "wareme seat")
+        if not rules.wareme:
+            warnings.append(
+                f"--wareme ignored: wareme=off under rules {rules.describe()} "
+                "(add --rule wareme=on)"
+            )
+
+    context = Context(
+        tsumo=args.tsumo,
+        seat_wind=cast("Wind", winner),
+        honba=args.honba,
+        sticks=args.sticks,
+        pao=cast("Wind | None", args.pao),
+        wareme=cast("Wind | None", wareme),
+        win_from=cast("Source | None", source),
+    )
+    settlement = settle_win(base, context, rules, liable_base)
+    return {
+        "han": han,
+        "fu": fu,
+        "yakuman": yakuman,
+        "dealer": winner == "E",
+        "tsumo": args.tsumo,
+        "seat": winner,
+        "from": discarder,
+        "rules": rules.describe(),
+        "limit": limit,
+        "base_points": base,
+        "payment": settlement.payment,
+        "points": settlement.points,
+        "honba": args.honba,
+        "sticks": args.sticks,
+        "total": settlement.total,
+        "paid": settlement.paid,
+        "deltas": settlement.deltas,
+        "warnings": warnings,
+        "notes": list(settlement.notes),
+    }
+
+
+def _points_text(record: dict[str, Any]) -> str:
+    from agari.payment import format_payment
+
+    if record["yakuman"]:
+        value = "yakuman" if record["yakuman"] == 1 else f"{record['yakuman']}x yakuman"
+    elif record["fu"] is None:
+        value = f"{record['han']} han"
+    else:
+        value = f"{record['han']} han {record['fu']} fu"
+    who = "dealer" if record["dealer"] else "non-dealer"
+    how = "tsumo" if record["tsumo"] else f"ron from {record['from']}"
+    lines = [f"{value}, {who} ({record['seat']}) {how}; rules {record['rules']}"]
+    limit = f" ({record['limit']})" if record["limit"] else ""
+    lines.append(f"base points  {record['base_points']}{limit}")
+    pay = format_payment(record["payment"])
+    label = "ron" if "ron" in record["payment"] else "tsumo"
+    if "wareme" in record["payment"]:
+        pay += f" (wareme seat pays {record['payment']['wareme']})"
+    lines.append(f"{label:<12} {pay}  = {record['points']}")
+    extra = record["total"] - record["points"]
+    if extra:
+        lines.append(f"honba {record['honba']}, riichi sticks {record['sticks']}: +{extra}")
+    lines.append(f"total        {record['total']}")
+    if record["paid"]:
+        lines.append("paid by      " + "  ".join(f"{s} {v}" for s, v in record["paid"].items()))
+    if record["deltas"] is not None:
+        lines.append("deltas       " + _signed(record["deltas"]))
+    lines.extend(f"note: {n}" for n in record["notes"])
+    lines.extend(f"warning: {w}" for w in record["warnings"])
+    return "\n".join(lines)
+
+
+def run_points(argv: Sequence[str]) -> int:
+    """``agari points HAN FU [...]``."""
+
+    def body(args: list[str]) -> int:
+        json_out = "--json" in args
+        record = points_record(args)
+        print(json.dumps(record, ensure_ascii=False) if json_out else _points_text(record))
+        return EXIT_OK
+
+    return _run("points", body, argv)
+
+
+# --------------------------------------------------------------------------- table
+
+
+def _table_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="agari table",
+        description=(
+            "The points table: han 1-4 by fu 20, 25, 30 ... 110, then the limits. Ron cells "
+            "are the discarder's payment; non-dealer tsumo cells read non-dealer/dealer; "
+            "dealer tsumo cells 'N all'. '-' marks a han/fu that no hand can score that way."
+        ),
+        epilog=_EXIT_EPILOG,
+    )
+    parser.add_argument("--dealer", action="store_true", help="the dealer's table")
+    parser.add_argument("--tsumo", action="store_true", help="tsumo payments (default: ron)")
+    parser.add_argument("--all", action="store_true", help="all four tables")
+    _add_rule_options(parser)
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    return parser
+
+
+def _table_text(table: PointsTable) -> str:
+    who = "Dealer" if table.dealer else "Non-dealer"
+    how = "tsumo" if table.tsumo else "ron"
+    if table.tsumo and not table.dealer:
+        how += " (non-dealer/dealer pays)"
+    cells = [c for _, row in table.rows for c in row if c is not None]
+    width = max(6, *(len(c) for c in cells), *(len(c) for _, _, c in table.limits))
+    head = f"{'fu':>4} |" + "|".join(f" {f'{h} han':>{width}} " for h in range(1, 5))
+    lines = [f"{who} {how}; rules {table.rules}", head, "-" * len(head)]
+    for fu, row in table.rows:
+        lines.append(
+            f"{fu:>4} |" + "|".join(f" {c if c is not None else '-':>{width}} " for c in row)
+        )
+    lines.append("")
+    for name, hans, cell in table.limits:
+        lines.append(f"{name:<10} {hans:<21} {cell}")
+    lines.append(f"kiriage={'on' if table.kiriage else 'off'}: {table.kiriage_note}")
+    return "\n".join(lines)
+
+
+def _table_json(table: PointsTable) -> dict[str, Any]:
+    return {
+        "dealer": table.dealer,
+        "tsumo": table.tsumo,
+        "rules": table.rules,
+        "rows": [
+            {"fu": fu, "cells": {str(h): c for h, c in enumerate(row, start=1)}}
+            for fu, row in table.rows
+        ],
+        "limits": [{"limit": n, "han": h, "payment": c} for n, h, c in table.limits],
+        "kiriage": table.kiriage,
+    }
+
+
+def run_table(argv: Sequence[str]) -> int:
+    """``agari table [--dealer] [--tsumo] [--all] [--rules P]``."""
+    from agari.payment import points_table
+
+    def body(args_list: list[str]) -> int:
+        args = _table_parser().parse_args(args_list)
+        rules = _rules(args)
+        if args.all:
+            if args.dealer or args.tsumo:
+                raise _Usage("--all prints every table; leave out --dealer and --tsumo")
+            situations = [(False, False), (True, False), (False, True), (True, True)]
+        else:
+            situations = [(args.dealer, args.tsumo)]
+        tables = [points_table(d, t, rules) for d, t in situations]
+        if args.json:
+            for table in tables:
+                _emit_json(_table_json(table))
+        else:
+            print("\n\n".join(_table_text(t) for t in tables))
+        return EXIT_OK
+
+    return _run("table", body, argv)
+
+
+# --------------------------------------------------------------------------- draw
+
+
+def _draw_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="agari draw",
+        description=(
+            "Settle an exhaustive draw: noten payments (3000 in all, 2000 in three-player; "
+            "none when nobody or everybody is ready), or nagashi mangan where the rule "
+            "nagashi is on. Riichi sticks stay on the table and the counter goes up."
+        ),
+        epilog=_EXIT_EPILOG,
+    )
+    parser.add_argument(
+        "--tenpai",
+        metavar="SEATS",
+        default="none",
+        help="ready seats, comma-separated (E,S), or none (default)",
+    )
+    parser.add_argument("--nagashi", type=_seat, default=None, metavar="SEAT")
+    parser.add_argument("--sticks", type=_count, default=0, metavar="N")
+    parser.add_argument("--honba", type=_count, default=0, metavar="N")
+    _add_rule_options(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def _parse_seats(text: str) -> set[str]:
+    word = text.strip().lower()
+    if word in ("", "none", "-"):
+        return set()
+    if word == "all":
+        return {"E", "S", "W", "N"}
+    seats: set[str] = set()
+    for part in re.split(r"[,\s]+", word):
+        if not part:
+            continue
+        if part in _SEAT_NAMES:
+            seats.add(_SEAT_NAMES[part])
+        elif all(ch in "eswn" for ch in part):  # "es" as a shorthand for E,S
+            seats.update(ch.upper() for ch in part)
+        else:
+            raise _Usage(f"--tenpai takes seats like E,S or none, not {text!r}")
+    return seats
+
+
+def run_draw(argv: Sequence[str]) -> int:
+    """``agari draw --tenpai SEATS [--nagashi SEAT] [--sticks N] [--honba N] [--rules P]``."""
+    from agari.payment import seats_in_play, settle_draw
+
+    def body(args_list: list[str]) -> int:
+        args = _draw_parser().parse_args(args_list)
+        rules = _rules(args)
+        tenpai = _parse_seats(args.tenpai)
+        if args.tenpai.strip().lower() == "all":
+            tenpai &= set(seats_in_play(rules))
+        for seat in sorted(tenpai):
+            _check_in_play(seat, rules, "tenpai seat")
+        draw = settle_draw(tenpai, args.nagashi, args.honba, args.sticks, rules)
+        record = {
+            "rules": rules.describe(),
+            "kind": draw.kind,
+            "tenpai": list(draw.tenpai),
+            "noten": list(draw.noten),
+            "nagashi": draw.nagashi,
+            "deltas": draw.deltas,
+            "sticks": draw.sticks,
+            "honba": args.honba,
+            "next_honba": draw.next_honba,
+            "dealer_keeps": draw.dealer_keeps,
+            "notes": list(draw.notes),
+        }
+        if args.json:
+            _emit_json(record)
+            return EXIT_OK
+        ready = ", ".join(draw.tenpai) or "nobody"
+        lines = [f"exhaustive draw; rules {record['rules']}", f"ready        {ready}"]
+        if draw.nagashi:
+            lines.append(f"nagashi      {draw.nagashi}")
+        lines.append(f"deltas       {_signed(draw.deltas)}")
+        lines.append(f"sticks       {draw.sticks} stay on the table")
+        lines.append(f"next hand    honba {draw.next_honba}")
+        keeps = "keeps the deal" if draw.dealer_keeps else "not ready: the deal passes"
+        lines.append(f"dealer       {keeps} (where the rules make a ready dealer stay)")
+        lines.extend(f"note: {n}" for n in draw.notes)
+        print("\n".join(lines))
+        return EXIT_OK
+
+    return _run("draw", body, argv)
+
+
+# --------------------------------------------------------------------------- chombo
+
+
+def _chombo_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="agari chombo",
+        description=(
+            "The penalty for a chombo (false win or other foul) under the rule switch chombo: "
+            "mangan = reverse mangan paid at once (non-dealer pays 4000 to the dealer and "
+            "2000 to each other, the dealer 4000 to each); 20000 = a 20,000-point penalty "
+            "taken from the final score at the end, outside the table."
+        ),
+        epilog=_EXIT_EPILOG,
+    )
+    parser.add_argument("seat", metavar="SEAT", type=_seat, help="the offender's seat")
+    _add_rule_options(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def run_chombo(argv: Sequence[str]) -> int:
+    """``agari chombo SEAT [--rules P]``."""
+    from agari.payment import settle_chombo
+
+    def body(args_list: list[str]) -> int:
+        args = _chombo_parser().parse_args(args_list)
+        rules = _rules(args)
+        _check_in_play(args.seat, rules, "chombo seat")
+        chombo = settle_chombo(args.seat, rules)
+        record = {
+            "rules": rules.describe(),
+            "seat": chombo.seat,
+            "chombo": chombo.rule,
+            "deltas": chombo.deltas,
+            "penalty": chombo.penalty,
+            "notes": list(chombo.notes),
+        }
+        if args.json:
+            _emit_json(record)
+            return EXIT_OK
+        lines = [f"chombo by {chombo.seat}; rules {record['rules']} (chombo={chombo.rule})"]
+        lines.append(f"deltas       {_signed(chombo.deltas)}")
+        if chombo.penalty:
+            lines.append(f"penalty      {chombo.seat} -{chombo.penalty} at the end of the game")
+        lines.extend(f"note: {n}" for n in chombo.notes)
+        print("\n".join(lines))
+        return EXIT_OK
+
+    return _run("chombo", body, argv)
