@@ -442,10 +442,11 @@ def _type_name(value: Any) -> str:
 
 
 class _RecordError(Exception):
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, ident: Any = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.ident = ident  # the record's id when it was readable
 
 
 @dataclass(slots=True)
@@ -461,7 +462,14 @@ def _from_mapping(obj: Mapping[str, Any], what: str) -> _Parsed:
     ident = obj.get("id")
     if ident is not None and (isinstance(ident, bool) or not isinstance(ident, str | int)):
         raise _RecordError("bad_record", f"'id' must be a string or an integer, not {_show(ident)}")
-    parsed = _Parsed(None, ident, obj.get("rules"), obj.get("rule"), None)
+    try:
+        return _fill(_Parsed(None, ident, obj.get("rules"), obj.get("rule"), None), obj, what)
+    except _RecordError as exc:
+        exc.ident = ident
+        raise
+
+
+def _fill(parsed: _Parsed, obj: Mapping[str, Any], what: str) -> _Parsed:
     expect = obj.get("expect")
     if expect is not None and not isinstance(expect, dict):
         raise _RecordError("bad_record", f"'expect' must be an object, not {_type_name(expect)}")
@@ -563,6 +571,8 @@ def process(record: RawRecord, settings: Settings, scorer: Scorer) -> Outcome:
         if not isinstance(result, dict):
             raise _RecordError("internal_error", "the scorer did not return a record")
     except _RecordError as exc:
+        if ident is None:
+            ident = exc.ident
         if echo is None and record.kind in ("text", "json"):
             echo = record.raw.decode("utf-8", "replace")
         elif echo is None and record.kind == "error":
