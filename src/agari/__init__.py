@@ -1,9 +1,34 @@
 """agari: reads riichi mahjong hands written as text and tells what they are worth and why."""
 
+from typing import TYPE_CHECKING, Any
+
 from agari.errors import HandError, RuleError
 from agari.hand import Context, Hand, Meld, MeldKind
 from agari.rules import Rules
 from agari.tiles import Tile
 
-__all__ = ["Context", "Hand", "HandError", "Meld", "MeldKind", "RuleError", "Rules", "Tile"]
+if TYPE_CHECKING:
+    from agari.api import analyse, score
+
+__all__ = [
+    "Context",
+    "Hand",
+    "HandError",
+    "Meld",
+    "MeldKind",
+    "RuleError",
+    "Rules",
+    "Tile",
+    "analyse",
+    "score",
+]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    """``analyse`` and ``score`` load the engine on first use (fast start-up)."""
+    if name in ("analyse", "score"):
+        from agari import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'agari' has no attribute {name!r}")
