@@ -228,7 +228,7 @@ def analyse(
     >>> r = analyse("123p456s789s1z+1z, 1111m riichi seat=E")
     >>> [y.id for y in r.yaku], r.han, r.fu, r.points
     (['riichi'], 1, 70, 3400)
-    >>> analyse("223344m556677p55s+5s", rules="tenhou").yaku[-1]
+    >>> analyse("223344m556677p5s+5s", rules="tenhou").yaku[-1]
     YakuHan(id='ryanpeikou', han=3)
     >>> analyse("12m").status
     'error'

@@ -19,6 +19,7 @@ hand's readings are the product of its suits' splits. No reading is produced twi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Final
@@ -27,8 +28,6 @@ from agari.hand import MeldKind
 from agari.tiles import IS_TERMINAL_OR_HONOUR, SUITS, TERMINALS_AND_HONOURS
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from agari.hand import Hand, Meld
     from agari.tiles import Tile
 
@@ -117,15 +116,33 @@ class Reading:
         """The kind of the pair (standard and kokushi shapes)."""
         return self.groups[-1].kind
 
-    def notation(self) -> tuple[str, ...]:
-        """Each group in notation (SPEC §3 ``reading``)."""
+    def notation(self, reds: Sequence[int] = (0, 0, 0)) -> tuple[str, ...]:
+        """Each group in notation (SPEC §3 ``reading``). ``reds`` are the red fives among
+        the concealed tiles per suit (m, p, s): each is shown as ``0`` in the first
+        concealed groups holding a five of its suit."""
         if self.shape == KOKUSHI:
             pair = self.groups[0].kind
             singles = tuple(
                 f"{k % 9 + 1}{SUITS[k // 9]}" for k in TERMINALS_AND_HONOURS if k != pair
             )
             return (self.groups[0].notation(), *singles)
-        return tuple(g.notation() for g in self.groups)
+        left = list(reds)
+        out = []
+        for g in self.groups:
+            text = g.notation()
+            suit = g.kind // 9
+            if g.meld is None and suit < 3 and left[suit]:
+                fives = text.count("5")
+                use = min(fives, left[suit])
+                if use:
+                    left[suit] -= use
+                    text = (
+                        "0" * use + text.replace("5", "", use)
+                        if g.type != SEQUENCE
+                        else (text.replace("5", "0", 1))
+                    )
+            out.append(text)
+        return tuple(out)
 
 
 # --------------------------------------------------------------------------- per suit

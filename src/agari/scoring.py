@@ -155,12 +155,16 @@ def score_hand(hand: Hand, rules: Rules) -> Result | None:
     if not readings:
         return None
     win_tile = str(hand.win) if hand.win is not None else None
+    reds = [0, 0, 0]
+    for t in hand.closed_tiles:
+        if t.red:
+            reds[t.kind // 9] += 1
     warnings: list[str] = []
     ctx = hand.context
     if ctx.renhou and rules.renhou == "none":
         warnings.append(f"renhou is not a yaku under {rules.name}")
     if not scored:
-        listed = "; ".join(" ".join(r.notation()) + f" ({r.wait})" for r in readings)
+        listed = "; ".join(" ".join(r.notation(reds)) + f" ({r.wait})" for r in readings)
         reason = "complete, but no yaku in any reading: " + listed
         first = readings[0]
         return Result(
@@ -174,12 +178,12 @@ def score_hand(hand: Hand, rules: Rules) -> Result | None:
             yaku=(),
             dora=count_dora(hand, rules.aka, rules.players),
             wait=first.wait,
-            reading=first.notation(),
+            reading=first.notation(reds),
             win_tile=win_tile,
             extra={
                 "reason": "no yaku",
                 "complete_readings": [
-                    {"reading": list(r.notation()), "wait": r.wait} for r in readings
+                    {"reading": list(r.notation(reds)), "wait": r.wait} for r in readings
                 ],
             },
         )
@@ -187,7 +191,8 @@ def score_hand(hand: Hand, rules: Rules) -> Result | None:
     if top.note:
         warnings.append(top.note)
     settlement = settle_win(top.base, ctx, rules, top.liable_base)
-    warnings.extend(settlement.notes)
+    # "discarder unknown" is the normal case of a ron without a marker: deltas say it.
+    warnings.extend(n for n in settlement.notes if not n.startswith("discarder unknown"))
     return Result(
         input=None,
         status="win",
@@ -206,7 +211,7 @@ def score_hand(hand: Hand, rules: Rules) -> Result | None:
         payment=settlement.payment,
         points=settlement.points,
         total=settlement.total,
-        reading=top.reading.notation(),
+        reading=top.reading.notation(reds),
         win_tile=win_tile,
         deltas=settlement.deltas,
     )
