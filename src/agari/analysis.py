@@ -1,0 +1,536 @@
+"""Waiting hands (SPEC §4): shanten, waits with their value, ukeire and discard advice.
+
+The job of tenhou.net/2, with the score of every wait on top.
+
+* :func:`shanten` — 13 or 14 tiles (each meld counts 3): the least over the standard form,
+  seven pairs and thirteen orphans (both closed only); ``-1`` for a complete hand, ``0`` for
+  tenpai. The formula comes from per-suit tables (:mod:`agari.shanten_tables`); on top of it a
+  hand whose only completions need a fifth copy of a tile (*karaten*: e.g. ``1111z`` kept as a
+  triplet and a single, waiting on the fifth ``1z``) is **not** tenpai: like tenhou.net/2 it
+  counts as 1-shanten, and :func:`karaten` says why.
+* :func:`waits` — for a tenpai 13-tile hand, every tile that completes it (never a fifth
+  copy), how many copies are unseen (4 minus the copies in the hand, its melds and the dora
+  indicators) and the full result by ron and by tsumo from the engine (``agari.api.score``).
+* :func:`ukeire` — for a 13-tile hand, the tiles that lower its shanten, with unseen counts.
+* :func:`discards` — for a 14-tile hand, every distinct discard with the shanten after it and
+  its ukeire, best first (lowest shanten, most ukeire, then tile order); discards that leave
+  the hand tenpai also carry their waits and values.
+* :func:`analyse_waiting` / :func:`analyse_discards` — the same as SPEC §3 :class:`Result`
+  records; ``agari.api.analyse`` calls them for 13-tile hands and 14-tile hands that do not win.
+
+Choices:
+
+* A tile counts as a wait or ukeire as long as the hand itself (concealed tiles and melds)
+  does not hold all four copies; copies seen elsewhere (dora indicators) only lower its
+  ``unseen`` count, possibly to 0 — the wait still exists, as on tenhou.net/2.
+* Red fives. A wait or ukeire tile is reported as the plain five; its value is the value of a
+  plain five (a red five drawn instead would add one aka dora where ``aka`` is on). Discarding
+  a red five or a plain five of the same kind leaves the same shanten and ukeire, so they are
+  one discard — except when the ``aka`` rule is on and the hand holds both, where keeping the
+  red five changes the value of the waits: then both are listed (the plain five first).
+* Values of a wait are computed with the hand's context, made consistent with the way of
+  winning: ``haitei``, ``rinshan``, ``tenhou``, ``chiihou`` only for tsumo; ``houtei``,
+  ``chankan``, ``renhou`` and a discarder marker only for ron.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from agari.errors import HandError
+from agari.hand import Hand
+from agari.result import Result
+from agari.rules import Rules
+from agari.shanten_tables import formula_shanten, formula_shanten_after_draws
+from agari.tiles import Tile, kind_name
+
+__all__ = [
+    "Discard",
+    "Ukeire",
+    "Wait",
+    "analyse_discards",
+    "analyse_waiting",
+    "discards",
+    "karaten",
+    "shanten",
+    "ukeire",
+    "value_summary",
+    "waits",
+]
+
+
+# --------------------------------------------------------------------------- value types
+
+
+@dataclass(frozen=True, slots=True)
+class Ukeire:
+    """A tile that lowers the shanten, and how many copies of it are unseen."""
+
+    tile: Tile
+    unseen: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tile": str(self.tile), "unseen": self.unseen}
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """A winning tile of a tenpai hand with its unseen count and its value by ron and tsumo
+    (``None`` when values were not asked for)."""
+
+    tile: Tile
+    unseen: int
+    ron: Result | None = None
+    tsumo: Result | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tile": str(self.tile),
+            "unseen": self.unseen,
+            "ron": value_summary(self.ron),
+            "tsumo": value_summary(self.tsumo),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """One discard from a 14-tile hand: the shanten after it, its ukeire and, when it leaves
+    the hand tenpai, the waits (with values) — or why it is not tenpai (karaten)."""
+
+    tile: Tile
+    shanten: int
+    ukeire: tuple[Ukeire, ...]
+    waits: tuple[Wait, ...] | None = None
+    note: str | None = None
+
+    @property
+    def ukeire_total(self) -> int:
+        return sum(u.unseen for u in self.ukeire)
+
+    def best(self) -> dict[str, Any] | None:
+        """The most valuable win among the waits: tile, ``ron``/``tsumo`` and its value."""
+        found: tuple[int, str, str, Result] | None = None
+        for wait in self.waits or ():
+            for way, result in (("ron", wait.ron), ("tsumo", wait.tsumo)):
+                if result is None or result.status != "win" or result.points is None:
+                    continue
+                if found is None or result.points > found[0]:
+                    found = (result.points, str(wait.tile), way, result)
+        if found is None:
+            return None
+        summary = value_summary(found[3]) or {}
+        return {"tile": found[1], "by": found[2], **summary}
+
+    def to_json(self) -> dict[str, Any]:
+        record: dict[str, Any] = {
+            "tile": str(self.tile),
+            "shanten": self.shanten,
+            "ukeire": [u.to_json() for u in self.ukeire],
+            "ukeire_total": self.ukeire_total,
+        }
+        if self.waits is not None:
+            record["waits"] = [w.to_json() for w in self.waits]
+            record["best"] = self.best()
+        if self.note is not None:
+            record["note"] = self.note
+        return record
+
+
+def value_summary(result: Result | None) -> dict[str, Any] | None:
+    """A compact value of one way of winning: status, han, fu, yaku ids, limit, points and
+    payment for a win; for ``no_yaku`` the reason (the engine's, else a derived one)."""
+    if result is None:
+        return None
+    if result.status == "win":
+        summary: dict[str, Any] = {
+            "status": "win",
+            "han": result.han,
+            "fu": result.fu,
+            "yaku": [y.id for y in result.yaku or ()],
+            "limit": result.limit,
+            "points": result.points,
+            "payment": result.payment,
+        }
+        if result.yakuman:
+            summary["yakuman"] = result.yakuman
+        if result.dora is not None:
+            summary["dora"] = result.dora
+        return summary
+    if result.status == "no_yaku":
+        return {"status": "no_yaku", "reason": _no_yaku_reason(result)}
+    return {"status": result.status, "error": result.error}
+
+
+def _engine_reason(result: Result) -> str | None:
+    """The engine's own reason for a ``no_yaku`` result, if it gave one."""
+    reason = result.extra.get("reason")
+    return reason if isinstance(reason, str) and reason else None
+
+
+def _no_yaku_reason(result: Result) -> str:
+    reason = _engine_reason(result)
+    if reason is None:
+        derived = result.extra.get("_derived_reason")
+        reason = derived if isinstance(derived, str) else "no yaku"
+    return reason
+
+
+# --------------------------------------------------------------------------- counting
+
+
+def _check(hand: Hand, sizes: Sequence[int]) -> None:
+    if hand.tile_count not in sizes:
+        wanted = " or ".join(str(s) for s in sizes)
+        raise HandError(
+            "tile_count",
+            f"{hand.tile_count} tiles (melds count 3): this analysis needs {wanted}",
+        )
+    held = _held_counts(hand)
+    for kind, count in enumerate(held):
+        if count > 4:
+            raise HandError(
+                "too_many_copies", f"{count} copies of {kind_name(kind)}: there are only 4"
+            )
+
+
+def _closed_counts(tiles: Sequence[Tile]) -> list[int]:
+    counts = [0] * 34
+    for tile in tiles:
+        counts[tile.kind] += 1
+    return counts
+
+
+def _held_counts(hand: Hand) -> list[int]:
+    """Copies of each kind in the hand: concealed tiles, winning tile and melds."""
+    counts = _closed_counts(hand.closed_tiles)
+    for meld in hand.melds:
+        for tile in meld.tiles:
+            counts[tile.kind] += 1
+    return counts
+
+
+def _visible_counts(hand: Hand) -> list[int]:
+    """Copies the player can see: the hand, its melds and the dora indicators."""
+    counts = _held_counts(hand)
+    for tile in hand.context.dora_indicators:
+        counts[tile.kind] += 1
+    return counts
+
+
+def _unseen(visible: Sequence[int], kind: int) -> int:
+    return max(0, 4 - visible[kind])
+
+
+# --------------------------------------------------------------------------- shanten core
+
+
+def _shanten13(closed: list[int], melds: int, held: list[int]) -> int:
+    """Shanten of 13 tiles: the formula, but karaten (only fifth copies complete) is 1."""
+    value = formula_shanten(closed, melds)
+    if value == 0 and max(held) >= 4:
+        after = formula_shanten_after_draws(closed, melds)
+        if not any(after[k] == -1 and held[k] < 4 for k in range(34)):
+            return 1
+    return value
+
+
+def _shanten14(closed: list[int], melds: int, held: list[int]) -> int:
+    """Shanten of 14 tiles: -1 if complete, else the best 13-tile shanten after a discard."""
+    value = formula_shanten(closed, melds)
+    if value == 0 and max(held) >= 4:
+        for kind in range(34):
+            if not closed[kind]:
+                continue
+            closed[kind] -= 1
+            held[kind] -= 1
+            tenpai = _shanten13(closed, melds, held) == 0
+            closed[kind] += 1
+            held[kind] += 1
+            if tenpai:
+                return 0
+        return 1
+    return value
+
+
+def _improving_kinds(closed: list[int], melds: int, held: list[int], current: int) -> list[int]:
+    """Kinds (not all four held) whose draw makes 13 tiles' shanten lower than ``current``."""
+    after = formula_shanten_after_draws(closed, melds)
+    out: list[int] = []
+    for kind in range(34):
+        if held[kind] >= 4:
+            continue
+        value = after[kind]
+        if value >= current:
+            continue
+        if value == 0 and (held[kind] == 3 or max(held) >= 4):
+            # After the draw some kind is held four times: karaten is possible.
+            closed[kind] += 1
+            held[kind] += 1
+            value = _shanten14(closed, melds, held)
+            closed[kind] -= 1
+            held[kind] -= 1
+        if value < current:
+            out.append(kind)
+    return out
+
+
+def _fifth_copy_completions(closed: list[int], melds: int, held: list[int]) -> list[int]:
+    """Kinds that would complete 13 tiles if a fifth copy existed (held four times)."""
+    out: list[int] = []
+    for kind in range(34):
+        if held[kind] < 4:
+            continue
+        closed[kind] += 1
+        if formula_shanten(closed, melds) == -1:
+            out.append(kind)
+        closed[kind] -= 1
+    return out
+
+
+def _karaten_text(kinds: Sequence[int], held: Sequence[int], closed: Sequence[int]) -> str:
+    names = [kind_name(k) for k in kinds]
+    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    where = "the hand" if all(closed[k] == held[k] for k in kinds) else "the hand and its melds"
+    return f"karaten: all four copies of {joined} are in {where}"
+
+
+# --------------------------------------------------------------------------- public API
+
+
+def shanten(hand: Hand) -> int:
+    """The shanten number of a 13- or 14-tile hand (melds count 3).
+
+    -1 complete, 0 tenpai, n: n tile changes from tenpai. Seven pairs need seven different
+    kinds; karaten (a wait only on fifth copies) counts 1, as on tenhou.net/2.
+    """
+    _check(hand, (13, 14))
+    closed = _closed_counts(hand.closed_tiles)
+    held = _held_counts(hand)
+    if hand.tile_count == 13:
+        return _shanten13(closed, len(hand.melds), held)
+    return _shanten14(closed, len(hand.melds), held)
+
+
+def karaten(hand: Hand) -> str | None:
+    """Why a 13-tile hand that looks tenpai is not: its only completions need a fifth copy.
+
+    ``None`` if the hand is really tenpai or further than one tile from the formula's tenpai.
+    """
+    _check(hand, (13,))
+    closed = _closed_counts(hand.closed_tiles)
+    held = _held_counts(hand)
+    melds = len(hand.melds)
+    if formula_shanten(closed, melds) != 0 or _shanten13(closed, melds, held) == 0:
+        return None
+    return _karaten_text(_fifth_copy_completions(closed, melds, held), held, closed)
+
+
+def ukeire(hand: Hand) -> list[Ukeire]:
+    """For a 13-tile hand, every tile that lowers its shanten (for a tenpai hand: its
+    winning tiles), in tile order, with the copies unseen."""
+    _check(hand, (13,))
+    closed = _closed_counts(hand.closed_tiles)
+    held = _held_counts(hand)
+    visible = _visible_counts(hand)
+    melds = len(hand.melds)
+    current = _shanten13(closed, melds, held)
+    return [
+        Ukeire(Tile(k), _unseen(visible, k)) for k in _improving_kinds(closed, melds, held, current)
+    ]
+
+
+def _default_rules(hand: Hand, rules: Rules | None) -> Rules:
+    if rules is not None:
+        return rules
+    return Rules.preset(hand.context.rules) if hand.context.rules else Rules()
+
+
+def _waiting_hand(hand: Hand) -> Hand:
+    """The hand with every closed tile concealed and no winning tile."""
+    if hand.win is None:
+        return hand
+    return replace(hand, concealed=tuple(sorted(hand.closed_tiles)), win=None)
+
+
+def _value(hand: Hand, kind: int, tsumo: bool, rules: Rules) -> Result | None:
+    """The engine's result for ``hand`` completed by ``kind`` by tsumo or ron."""
+    try:
+        from agari.api import score
+    except ImportError:  # the engine is not installed in this build
+        return None
+    context = hand.context
+    if tsumo:
+        context = replace(
+            context, tsumo=True, win_from=None, houtei=False, chankan=False, renhou=False
+        )
+    else:
+        context = replace(
+            context, tsumo=False, haitei=False, rinshan=False, tenhou=False, chiihou=False
+        )
+    complete = replace(hand, win=Tile(kind), context=context)
+    try:
+        result = score(complete, rules)
+    except HandError as error:
+        return Result(input=None, status="error", error=error.to_json())
+    if result.status == "no_yaku" and _engine_reason(result) is None:
+        reason = _derive_no_yaku_reason(hand, tsumo)
+        result = replace(result, extra={**result.extra, "_derived_reason": reason})
+    return result
+
+
+def _derive_no_yaku_reason(hand: Hand, tsumo: bool) -> str:
+    if not hand.is_closed:
+        return "open hand without a yaku"
+    if hand.context.in_riichi or tsumo:
+        return "no yaku"
+    return "needs riichi or tsumo"
+
+
+def _waits(hand: Hand, rules: Rules, values: bool) -> list[Wait]:
+    closed = _closed_counts(hand.closed_tiles)
+    held = _held_counts(hand)
+    visible = _visible_counts(hand)
+    melds = len(hand.melds)
+    after = formula_shanten_after_draws(closed, melds)
+    out: list[Wait] = []
+    for kind in range(34):
+        if after[kind] != -1 or held[kind] >= 4:
+            continue
+        ron = _value(hand, kind, False, rules) if values else None
+        tsumo = _value(hand, kind, True, rules) if values else None
+        out.append(Wait(Tile(kind), _unseen(visible, kind), ron, tsumo))
+    return out
+
+
+def waits(hand: Hand, rules: Rules | None = None, *, values: bool = True) -> list[Wait]:
+    """The winning tiles of a 13-tile hand in tile order, each with its unseen count and
+    (with ``values``) the engine's result by ron and by tsumo. Empty when the hand is not
+    tenpai — including karaten, whose only completions would need a fifth copy."""
+    _check(hand, (13,))
+    return _waits(_waiting_hand(hand), _default_rules(hand, rules), values)
+
+
+def _discard_choices(hand: Hand, rules: Rules) -> list[Tile]:
+    """One tile per kind held; a red and a plain five both only when ``aka`` makes the
+    difference (see the module notes)."""
+    held: dict[int, set[bool]] = {}
+    for tile in hand.closed_tiles:
+        held.setdefault(tile.kind, set()).add(tile.red)
+    out: list[Tile] = []
+    for kind in sorted(held):
+        reds = held[kind]
+        if len(reds) == 2 and rules.aka:
+            out += [Tile(kind), Tile(kind, True)]
+        else:
+            out.append(Tile(kind, reds == {True}))
+    return out
+
+
+def _without(tiles: Sequence[Tile], tile: Tile) -> tuple[Tile, ...]:
+    rest = list(tiles)
+    rest.remove(tile)
+    return tuple(sorted(rest))
+
+
+def discards(hand: Hand, rules: Rules | None = None, *, values: bool = True) -> list[Discard]:
+    """Every distinct discard of a 14-tile hand, best first: lowest shanten after it, then
+    most unseen ukeire, then tile order. Discards that leave the hand tenpai carry their
+    waits (with values when ``values``)."""
+    _check(hand, (14,))
+    rules = _default_rules(hand, rules)
+    melds = len(hand.melds)
+    out: list[Discard] = []
+    base = replace(hand, win=None)
+    for tile in _discard_choices(hand, rules):
+        after = replace(base, concealed=_without(hand.closed_tiles, tile))
+        closed = _closed_counts(after.concealed)
+        held = _held_counts(after)
+        visible = _visible_counts(after)
+        # The discarded copy is visible too (it lies in the river).
+        visible[tile.kind] += 1
+        value = _shanten13(closed, melds, held)
+        kinds = _improving_kinds(closed, melds, held, value)
+        tiles = tuple(Ukeire(Tile(k), _unseen(visible, k)) for k in kinds)
+        wait_list: tuple[Wait, ...] | None = None
+        note: str | None = None
+        if value == 0:
+            wait_list = tuple(
+                replace(w, unseen=_unseen(visible, w.tile.kind))
+                for w in _waits(after, rules, values)
+            )
+        elif value == 1 and formula_shanten(closed, melds) == 0:
+            note = _karaten_text(_fifth_copy_completions(closed, melds, held), held, closed)
+        out.append(Discard(tile, value, tiles, wait_list, note))
+    out.sort(key=lambda d: (d.shanten, -d.ukeire_total, d.tile))
+    return out
+
+
+# --------------------------------------------------------------------------- Result records
+
+
+def _texts(hand: Hand) -> tuple[str, str | None]:
+    try:
+        text = str(hand)
+    except ImportError:  # notation module not available
+        return repr(hand.concealed), None
+    return text, text
+
+
+def analyse_waiting(hand: Hand, rules: Rules) -> Result:
+    """SPEC §4 for 13 tiles: ``tenpai`` with ``shanten`` 0 and ``waits``
+    ``[{"tile", "unseen", "ron", "tsumo"}]``, or ``noten`` with the shanten and the ukeire
+    tiles in ``ukeire``/``ukeire_total`` (and ``karaten`` with the reason when that is why)."""
+    hand = _waiting_hand(hand)
+    _check(hand, (13,))
+    text, normal = _texts(hand)
+    closed = _closed_counts(hand.closed_tiles)
+    held = _held_counts(hand)
+    visible = _visible_counts(hand)
+    melds = len(hand.melds)
+    value = _shanten13(closed, melds, held)
+    common: dict[str, Any] = {"input": text, "hand": normal, "rules": rules.describe()}
+    if value == 0:
+        found = _waits(hand, rules, True)
+        return Result(
+            status="tenpai",
+            shanten=0,
+            waits=tuple(w.to_json() for w in found),
+            **common,
+        )
+    tiles = [
+        Ukeire(Tile(k), _unseen(visible, k)) for k in _improving_kinds(closed, melds, held, value)
+    ]
+    extra: dict[str, Any] = {
+        "ukeire": [u.to_json() for u in tiles],
+        "ukeire_total": sum(u.unseen for u in tiles),
+    }
+    warnings: tuple[str, ...] = ()
+    if value == 1 and formula_shanten(closed, melds) == 0:
+        reason = _karaten_text(_fifth_copy_completions(closed, melds, held), held, closed)
+        extra["karaten"] = reason
+        warnings = (reason,)
+    return Result(status="noten", shanten=value, warnings=warnings, extra=extra, **common)
+
+
+def analyse_discards(hand: Hand, rules: Rules) -> Result:
+    """SPEC §4 for 14 tiles that do not win: ``not_winning`` with the shanten and
+    ``discards`` ``[{"tile", "shanten", "ukeire": [{"tile", "unseen"}], "ukeire_total"}]``
+    best first (plus ``waits`` and ``best`` for discards that leave the hand tenpai)."""
+    _check(hand, (14,))
+    text, normal = _texts(hand)
+    found = discards(hand, rules)
+    value = shanten(hand)
+    warnings: tuple[str, ...] = ()
+    if value == -1:
+        warnings = ("the tiles form a complete hand; discards shown as asked",)
+    return Result(
+        input=text,
+        hand=normal,
+        rules=rules.describe(),
+        status="not_winning",
+        shanten=value,
+        discards=tuple(d.to_json() for d in found),
+        warnings=warnings,
+    )
