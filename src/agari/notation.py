@@ -1,0 +1,958 @@
+"""Reading and printing hand notation (SPEC §1) and structured records (SPEC §2).
+
+The syntax lives in ``grammar/hand.lark`` (shipped as ``agari/grammar/hand.lark``). Its
+terminals are coarse -- the whole concealed part, each meld, each context word is one
+token -- and this module reads the inside of each token itself, so that every error can
+name its column.
+
+Two ways through the grammar, same result:
+
+* a fast path: one compiled regular expression assembled from the grammar's own terminal
+  patterns in the shape of its ``start`` rule. It accepts a subset of what Lark accepts
+  (tests/test_notation.py checks the two agree) and handles every well-formed line;
+* Lark (LALR, contextual lexer, inline transformer, parser cache in the user's cache
+  directory) for everything else: it either reads the line or says at which column what
+  was expected.
+
+>>> hand = parse_hand("234p67s55s+8s, 3-45m, 777=z tsumo")
+>>> str(hand)
+'234p5567s+8s, 3-45m, 777=z tsumo'
+>>> hand.win, len(hand.melds), hand.context.tsumo
+(Tile('8s'), 2, True)
+>>> parse_hand("m123p055z1112+z2=,s7-89") == parse_hand("123m055p1112z+2z=, 7-89s")
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from agari.errors import HandError
+from agari.hand import Context, Hand, Meld, MeldKind, Source
+from agari.tiles import Tile
+
+if TYPE_CHECKING:
+    from lark import Lark
+
+__all__ = [
+    "format_hand",
+    "format_meld",
+    "format_tiles",
+    "grammar_path",
+    "hand_from_dict",
+    "parse_hand",
+    "parse_tiles",
+]
+
+# --------------------------------------------------------------------------------------
+# Tiles as small integer codes: code = kind * 2 + (0 if red else 1), so that sorting codes
+# sorts tiles by kind with a red five before a plain five of the same kind.
+
+_TILE_BY_CODE: Final[tuple[Tile | None, ...]] = tuple(
+    (Tile(code // 2, red=True) if code // 2 in (4, 13, 22) else None)
+    if code % 2 == 0
+    else Tile(code // 2)
+    for code in range(68)
+)
+_CODE_OF: Final[dict[Tile, int]] = {
+    tile: code for code, tile in enumerate(_TILE_BY_CODE) if tile is not None
+}
+
+
+def _digit_codes(suit: str) -> dict[str, int]:
+    index = "mpsz".index("z" if suit == "h" else suit)
+    codes: dict[str, int] = {}
+    for digit in range(10):
+        if index == 3 and not 1 <= digit <= 7:
+            continue
+        if digit == 0:
+            codes["0"] = (index * 9 + 4) * 2
+        else:
+            codes[str(digit)] = (index * 9 + digit - 1) * 2 + 1
+    return codes
+
+
+#: suit letter -> digit character -> tile code; missing entries are not tiles (8z, 0z).
+_CODES: Final[dict[str, dict[str, int]]] = {suit: _digit_codes(suit) for suit in "mpszh"}
+
+_MARKER_SOURCE: Final[dict[str, Source]] = {"-": "left", "=": "across", "+": "right"}
+_SOURCE_MARKER: Final[dict[str, str]] = {v: k for k, v in _MARKER_SOURCE.items()}
+
+
+def _bad_tile(digit: str, suit: str, column: int | None) -> HandError:
+    shown = f"{digit}{suit}"
+    if suit in "zh" and digit == "0":
+        why = "only 5m, 5p and 5s have red fives"
+    elif suit in "zh":
+        why = "honours are 1z-7z (East, South, West, North, white, green, red)"
+    else:  # pragma: no cover - every digit is a tile in m, p and s
+        why = "not a tile"
+    return HandError("bad_tile", f"{shown} is not a tile: {why}", column)
+
+
+_RUN: Final = re.compile(r"([0-9]+)([mpszh])")
+_SF_RUN: Final = re.compile(r"([mpszh])([0-9]+)")
+
+
+def _tile_codes(text: str, column: int | None, suit_first: bool) -> list[int]:
+    """Codes of the tiles in ``text`` (``123m406p`` or ``m123p406``, runs may be separated
+    by blanks), in the order written. The caller has checked the shape of ``text``."""
+    codes: list[int] = []
+    try:
+        if suit_first:
+            for suit, digits in _SF_RUN.findall(text):
+                table = _CODES[suit]
+                codes += [table[d] for d in digits]
+        else:
+            for digits, suit in _RUN.findall(text):
+                table = _CODES[suit]
+                codes += [table[d] for d in digits]
+    except KeyError:
+        for m in (_SF_RUN if suit_first else _RUN).finditer(text):
+            digits = m.group(2 if suit_first else 1)
+            suit = m.group(1 if suit_first else 2)
+            for i, d in enumerate(digits):
+                if d not in _CODES[suit]:
+                    where = m.start(2 if suit_first else 1) + i
+                    raise _bad_tile(d, suit, None if column is None else column + where) from None
+        raise  # pragma: no cover
+    return codes
+
+
+def parse_tiles(text: str) -> tuple[Tile, ...]:
+    """Tiles written in either style, in the order written.
+
+    >>> parse_tiles("3s7z")
+    (Tile('3s'), Tile('7z'))
+    >>> parse_tiles("z7s3")
+    (Tile('7z'), Tile('3s'))
+    """
+    text = text.strip()
+    if not text or not re.fullmatch(r"(?:[0-9]+[mpszh])+|(?:[mpszh][0-9]+)+", text):
+        raise HandError("bad_value", f"{text!r} is not a list of tiles such as 3s7z")
+    codes = _tile_codes(text, None, text[0] in _CODES)
+    return tuple(_tile(code) for code in codes)
+
+
+def _tile(code: int) -> Tile:
+    tile = _TILE_BY_CODE[code]
+    assert tile is not None
+    return tile
+
+
+def _sorted_tiles(codes: list[int]) -> tuple[Tile, ...]:
+    codes.sort()
+    return tuple([_TILE_BY_CODE[c] for c in codes])  # type: ignore[misc]
+
+
+# --------------------------------------------------------------------------------------
+# Melds
+
+
+def _meld(text: str, column: int, suit_first: bool) -> Meld:
+    """Read one meld token (without its comma): ``3-45m`` or ``m3-45``."""
+    if suit_first:
+        suit, body, offset = text[0], text[1:], 1
+    else:
+        suit, body, offset = text[-1], text[:-1], 0
+    table = _CODES[suit]
+    digits: list[str] = []
+    codes: list[int] = []
+    marker_at = -1
+    marker = ""
+    for i, ch in enumerate(body):
+        if ch in _MARKER_SOURCE:
+            if marker:
+                raise HandError(
+                    "bad_meld",
+                    f"{text}: a meld has at most one marker (- left, = across, + right)",
+                    column + offset + i,
+                )
+            marker, marker_at = ch, len(codes) - 1
+            continue
+        code = table.get(ch)
+        if code is None:
+            raise _bad_tile(ch, suit, column + offset + i)
+        digits.append(ch)
+        codes.append(code)
+    n = len(codes)
+    if n not in (3, 4):
+        raise HandError(
+            "bad_meld",
+            f"{text}: a meld has 3 tiles (chi, pon) or 4 (kan), not {n}",
+            column,
+        )
+    kinds = [c // 2 for c in codes]
+    called = _tile(codes[marker_at]) if marker else None
+    source = _MARKER_SOURCE[marker] if marker else None
+    same = kinds.count(kinds[0]) == n
+    if n == 4:
+        if not same:
+            raise HandError("bad_meld", f"{text}: a kan is four identical tiles", column)
+        tiles = _sorted_tiles(codes)
+        if not marker:
+            return Meld(MeldKind.ANKAN, tiles)
+        if marker_at == 2:
+            return Meld(MeldKind.SHOUMINKAN, tiles, source, called)
+        return Meld(MeldKind.KAN, tiles, source, called)
+    tiles = _sorted_tiles(codes)
+    if same:
+        return Meld(MeldKind.PON, tiles, source, called)
+    if suit in "zh":
+        raise HandError(
+            "bad_meld",
+            f"{text}: honours cannot form a chi, and a pon is three identical tiles",
+            column,
+        )
+    k = sorted(kinds)
+    if not (k[1] == k[0] + 1 and k[2] == k[1] + 1):
+        raise HandError(
+            "bad_meld",
+            f"{text}: a chi is three consecutive numbers of one suit "
+            "and a pon three identical tiles",
+            column,
+        )
+    if marker and marker != "-":
+        raise HandError(
+            "bad_meld",
+            f"{text}: a chi can only be called from the left (marker -), not {marker}",
+            column + offset + body.index(marker),
+        )
+    return Meld(MeldKind.CHI, tiles, "left", called)
+
+
+def _meld_order(meld: Meld) -> list[tuple[Tile, str]]:
+    """The meld's tiles in printing order, each with the marker printed after it."""
+    tiles = list(meld.tiles)
+    marker = _SOURCE_MARKER[meld.source] if meld.source and meld.called is not None else ""
+    if not marker or meld.called is None:
+        return [(t, "") for t in tiles]
+    if meld.kind is MeldKind.SHOUMINKAN:
+        others = list(tiles)
+        others.remove(meld.called)
+        return [(others[0], ""), (others[1], ""), (meld.called, marker), (others[2], "")]
+    at = max(i for i, t in enumerate(tiles) if t == meld.called)
+    return [(t, marker if i == at else "") for i, t in enumerate(tiles)]
+
+
+def format_meld(meld: Meld) -> str:
+    """A meld in digit-first normal form: ``3-45m``, ``777=z``, ``555=5p``, ``0555p``.
+
+    >>> format_meld(parse_hand("1z+1z, 3-45m, 777=z, 6666+s, 555=5p").melds[3])
+    '555=5p'
+    """
+    if not meld.tiles:
+        return ""
+    body = "".join(f"{t.digit}{m}" for t, m in _meld_order(meld))
+    return body + meld.tiles[0].suit
+
+
+# --------------------------------------------------------------------------------------
+# Context words
+
+
+@dataclass(slots=True)
+class _Words:
+    values: dict[str, Any]
+    columns: dict[str, int]
+
+
+_FLAG_WORDS: Final[dict[str, str]] = {
+    "tsumo": "tsumo",
+    "ron": "ron",
+    "riichi": "riichi",
+    "double-riichi": "double_riichi",
+    "double_riichi": "double_riichi",
+    "doubleriichi": "double_riichi",
+    "wriichi": "double_riichi",
+    "w-riichi": "double_riichi",
+    "ippatsu": "ippatsu",
+    "haitei": "haitei",
+    "houtei": "houtei",
+    "rinshan": "rinshan",
+    "chankan": "chankan",
+    "tenhou": "tenhou",
+    "chiihou": "chiihou",
+    "renhou": "renhou",
+}
+_VALUE_WORDS: Final[dict[str, str]] = {
+    "seat": "seat_wind",
+    "round": "round_wind",
+    "dora": "dora",
+    "ura": "ura",
+    "honba": "honba",
+    "sticks": "sticks",
+    "kita": "kita",
+    "pao": "pao",
+    "wareme": "wareme",
+    "rules": "rules",
+}
+_WIND_VALUES: Final[dict[str, str]] = {
+    "e": "E",
+    "s": "S",
+    "w": "W",
+    "n": "N",
+    "east": "E",
+    "south": "S",
+    "west": "W",
+    "north": "N",
+}
+KNOWN_WORDS: Final = (
+    "tsumo ron riichi double-riichi wriichi ippatsu haitei houtei rinshan chankan tenhou "
+    "chiihou renhou seat= round= dora= ura= honba= sticks= kita= pao= wareme= rules="
+)
+
+
+def _read_words(words: list[tuple[str, int]]) -> _Words:
+    values: dict[str, Any] = {}
+    columns: dict[str, int] = {}
+    for text, column in words:
+        name, eq, raw = text.partition("=")
+        lname = name.lower()
+        if not eq:
+            key = _FLAG_WORDS.get(lname)
+            if key is None:
+                hint = " (it takes a value: " + lname + "=...)" if lname in _VALUE_WORDS else ""
+                raise HandError(
+                    "unknown_word",
+                    f"unknown word {text!r}{hint}; context words are: {KNOWN_WORDS}",
+                    column,
+                )
+            values[key] = True
+            columns.setdefault(key, column)
+            continue
+        key = _VALUE_WORDS.get(lname)
+        if key is None:
+            raise HandError(
+                "unknown_word",
+                f"unknown word {name + '='!r}; context words are: {KNOWN_WORDS}",
+                column,
+            )
+        value = _word_value(key, lname, raw, column + len(name) + 1)
+        if key in ("dora", "ura") and isinstance(value, int):
+            key += "_count"
+        if key in values:
+            raise HandError("conflicting_context", f"{lname}= is given twice", column)
+        values[key] = value
+        columns[key] = column
+    return _Words(values, columns)
+
+
+def _word_value(key: str, name: str, raw: str, column: int) -> Any:
+    if key in ("seat_wind", "round_wind", "pao", "wareme"):
+        wind = _WIND_VALUES.get(raw.lower())
+        if wind is None:
+            raise HandError("bad_value", f"{name}= takes E, S, W or N, not {raw!r}", column)
+        return wind
+    if key in ("honba", "sticks", "kita"):
+        if not raw.isdigit() or not raw.isascii():
+            raise HandError(
+                "bad_value", f"{name}= takes a whole number 0 or more, not {raw!r}", column
+            )
+        return int(raw)
+    if key in ("dora", "ura"):
+        if raw.isascii() and raw.isdigit():
+            return int(raw)
+        if not re.fullmatch(r"(?:[0-9]+[mpszh])+|(?:[mpszh][0-9]+)+", raw):
+            raise HandError(
+                "bad_value",
+                f"{name}= takes indicator tiles such as 3s7z, or a number of dora, not {raw!r}",
+                column,
+            )
+        return tuple(_tile(c) for c in _tile_codes(raw, column, raw[0] in _CODES))
+    # rules
+    from agari.rules import PRESET_NAMES
+
+    preset = raw.lower()
+    if preset not in PRESET_NAMES:
+        raise HandError(
+            "bad_value",
+            f"unknown rule preset {raw!r}; valid presets: {', '.join(PRESET_NAMES)}",
+            column,
+        )
+    return preset
+
+
+def _context(words: _Words, win_from: Source | None) -> Context:
+    v = words.values
+    kwargs: dict[str, Any] = {}
+    for key in (
+        "tsumo",
+        "double_riichi",
+        "ippatsu",
+        "haitei",
+        "houtei",
+        "rinshan",
+        "chankan",
+        "tenhou",
+        "chiihou",
+        "renhou",
+        "seat_wind",
+        "round_wind",
+        "honba",
+        "sticks",
+        "kita",
+        "pao",
+        "wareme",
+        "rules",
+    ):
+        if key in v:
+            kwargs[key] = v[key]
+    if v.get("riichi") and not v.get("double_riichi"):
+        kwargs["riichi"] = True
+    for key, field in (
+        ("dora", "dora_indicators"),
+        ("ura", "ura_indicators"),
+        ("dora_count", "dora_count"),
+        ("ura_count", "ura_count"),
+    ):
+        if key in v:
+            kwargs[field] = v[key]
+    if win_from is not None:
+        kwargs["win_from"] = win_from
+    return Context(**kwargs)
+
+
+# --------------------------------------------------------------------------------------
+# The grammar, the fast path and Lark
+
+
+def grammar_path() -> Path:
+    """Where ``hand.lark`` is: inside the installed package, else the repository's copy."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "grammar" / "hand.lark", here.parents[1] / "grammar" / "hand.lark"):
+        if candidate.is_file():
+            return candidate
+    raise FileNotFoundError("agari/grammar/hand.lark is missing from this installation")
+
+
+@functools.cache
+def _grammar_text() -> str:
+    return grammar_path().read_text(encoding="utf-8")
+
+
+@functools.cache
+def _terminals() -> dict[str, str]:
+    """The grammar's terminal patterns, read from the grammar file itself."""
+    found = re.findall(r"^([A-Z_]+)(?:\.\d+)?:\s*/(.*)/\s*$", _grammar_text(), re.MULTILINE)
+    return dict(found)
+
+
+@functools.cache
+def _fast_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The ``start`` rule as two regular expressions over the grammar's terminals."""
+    t = _terminals()
+    ws = r"[ \t\r\n]*"
+
+    def shape(concealed: str, win: str, meld: str) -> re.Pattern[str]:
+        return re.compile(
+            f"{ws}(?P<c>(?:{t[concealed]}{ws})+)(?:(?P<w>{t[win]}){ws})?"
+            f"(?P<m>(?:{t[meld]}{ws})*)(?P<k>(?:{t['WORD']}{ws})*)"
+        )
+
+    return shape("CONCEALED", "WIN", "MELD"), shape("SF_CONCEALED", "SF_WIN", "SF_MELD")
+
+
+def _cache_file() -> str | bool:
+    """A Lark cache file in the user's cache directory, or ``False`` when there is none."""
+    try:
+        import lark
+
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache")
+        folder = os.path.join(base, "agari")
+        os.makedirs(folder, exist_ok=True)
+        if not os.access(folder, os.W_OK):
+            return False
+        return os.path.join(folder, f"hand-grammar-lark{lark.__version__}.cache")
+    except Exception:
+        return False
+
+
+@functools.cache
+def _lark() -> Lark:
+    from lark import Lark, Transformer
+
+    class Collect(Transformer[Any, Any]):
+        def digit_first(self, children: list[Any]) -> tuple[bool, list[Any]]:
+            return False, children
+
+        def suit_first(self, children: list[Any]) -> tuple[bool, list[Any]]:
+            return True, children
+
+    options: dict[str, Any] = {
+        "parser": "lalr",
+        "lexer": "contextual",
+        "transformer": Collect(),
+    }
+    cache = _cache_file()
+    if cache:
+        try:
+            return Lark(_grammar_text(), cache=cache, **options)
+        except Exception:  # an unreadable or unwritable cache must never stop a parse
+            pass
+    return Lark(_grammar_text(), **options)
+
+
+_EXPECTED: Final[dict[str, str]] = {
+    "CONCEALED": "tiles such as 123m456p",
+    "SF_CONCEALED": "tiles such as 123m456p",
+    "WIN": "a winning tile such as +5z",
+    "SF_WIN": "a winning tile such as +z5",
+    "MELD": "a meld after a comma such as , 777=z",
+    "SF_MELD": "a meld after a comma such as ,z777=",
+    "WORD": "a context word such as tsumo",
+    "$END": "the end of the hand",
+}
+
+
+def _expected(names: Any) -> str:
+    shown = sorted({_EXPECTED.get(str(n), str(n)) for n in names})
+    return " or ".join(shown) if shown else "something else"
+
+
+def _syntax_error(text: str, exc: Exception) -> HandError:
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+    if isinstance(exc, UnexpectedCharacters):
+        col = exc.column
+        pos = exc.pos_in_stream or 0
+        ch = text[pos] if pos < len(text) else ""
+        allowed = exc.allowed or set()
+        return HandError(
+            "syntax",
+            f"column {col}: unexpected {ch!r}; expected {_expected(allowed)}",
+            col,
+        )
+    if isinstance(exc, UnexpectedToken):
+        token = exc.token
+        if token.type == "$END":
+            end = len(text.rstrip()) + 1
+            return HandError(
+                "syntax",
+                f"column {end}: the hand ends too early; expected {_expected(exc.expected)}",
+                end,
+            )
+        col = token.column if isinstance(token.column, int) else 0
+        return HandError(
+            "syntax",
+            f"column {col}: unexpected {str(token)!r}; expected {_expected(exc.expected)}",
+            col,
+        )
+    if isinstance(exc, UnexpectedEOF):
+        col = len(text.rstrip()) + 1
+        return HandError(
+            "syntax",
+            f"column {col}: the hand ends too early; expected {_expected(exc.expected)}",
+            col,
+        )
+    return HandError("syntax", str(exc), None)  # pragma: no cover
+
+
+_Tok = tuple[str, int]  # token text and its 1-based column
+
+
+def _split(section: str, start: int, sep: str) -> list[_Tok]:
+    """Pieces of a section matched by the fast path, with their columns."""
+    out: list[_Tok] = []
+    if sep == ",":
+        pos = 0
+        for piece in section.split(",")[1:]:
+            pos = section.index(",", pos) + 1
+            stripped = piece.lstrip(" \t")
+            text = stripped.rstrip(" \t\r\n")
+            out.append((text, start + pos + len(piece) - len(stripped) + 1))
+        return out
+    for m in re.finditer(r"\S+", section):
+        out.append((m.group(), start + m.start() + 1))
+    return out
+
+
+def _tokens(text: str) -> tuple[bool, _Tok, _Tok | None, list[_Tok], list[_Tok]]:
+    """Split a line into (suit_first, concealed, win, melds, words), or raise."""
+    df, sf = _fast_patterns()
+    first = text.lstrip()[:1]
+    m = (sf if first in _CODES else df).fullmatch(text)
+    if m is not None:
+        win = (m.group("w"), m.start("w") + 1) if m.group("w") else None
+        return (
+            first in _CODES,
+            (m.group("c"), m.start("c") + 1),
+            win,
+            _split(m.group("m"), m.start("m"), ","),
+            _split(m.group("k"), m.start("k"), " "),
+        )
+    if not text.strip():
+        raise HandError("syntax", "empty hand: expected tiles such as 123m456p789s11z+5z", 1)
+    from lark.exceptions import UnexpectedInput
+
+    try:
+        parsed: Any = _lark().parse(text)
+        suit_first: bool = parsed[0]
+        children: list[Any] = parsed[1]
+    except UnexpectedInput as exc:
+        raise _syntax_error(text, exc) from None
+    concealed: _Tok = ("", 1)
+    end = 0
+    win_tok: _Tok | None = None
+    melds: list[_Tok] = []
+    words: list[_Tok] = []
+    for tok in children:
+        kind = tok.type
+        if kind.endswith("CONCEALED"):
+            if concealed[0]:
+                concealed = (concealed[0] + " " * (tok.start_pos - end) + str(tok), concealed[1])
+            else:
+                concealed = (str(tok), tok.column)
+            end = tok.end_pos
+        elif kind.endswith("WIN"):
+            win_tok = (str(tok), tok.column)
+        elif kind.endswith("MELD"):
+            raw = str(tok)[1:]
+            body = raw.lstrip(" \t")
+            melds.append((body, tok.column + 1 + len(raw) - len(body)))
+        else:
+            words.append((str(tok), tok.column))
+    return suit_first, concealed, win_tok, melds, words
+
+
+def parse_hand(text: str) -> Hand:
+    """Read one line of notation (SPEC §1) into a validated :class:`Hand`.
+
+    Raises :class:`HandError` with a stable code, a message and (where the problem has
+    a place in the line) its 1-based column.
+
+    >>> parse_hand("123m456p789s11z+5z")
+    Traceback (most recent call last):
+    ...
+    agari.errors.HandError: 12 tiles: a winning hand has 14 — 13 plus the winning tile
+    """
+    if not isinstance(text, str):
+        raise HandError("bad_record", f"a hand is a line of text, not {type(text).__name__}")
+    suit_first, (ctext, ccol), win_tok, meld_toks, word_toks = _tokens(text)
+    concealed = _sorted_tiles(_tile_codes(ctext, ccol, suit_first))
+    win: Tile | None = None
+    win_from: Source | None = None
+    if win_tok is not None:
+        wtext, wcol = win_tok
+        if suit_first:
+            suit, digit = wtext[1], wtext[2]
+        else:
+            digit, suit = wtext[1], wtext[2]
+        code = _CODES[suit].get(digit)
+        if code is None:
+            raise _bad_tile(digit, suit, wcol + 1)
+        win = _tile(code)
+        if len(wtext) == 4:
+            win_from = _MARKER_SOURCE[wtext[3]]
+    melds = tuple(_meld(mtext, mcol, suit_first) for mtext, mcol in meld_toks)
+    words = _read_words(word_toks)
+    hand = Hand(concealed, win, melds, _context(words, win_from))
+    from agari.validate import validate
+
+    validate(hand, words.values, words.columns, win_column=win_tok[1] if win_tok else None)
+    return hand
+
+
+# --------------------------------------------------------------------------------------
+# Structured records (SPEC §2)
+
+_BOOL_KEYS: Final = (
+    "tsumo",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
+)
+_INT_KEYS: Final[dict[str, str]] = {
+    "honba": "honba",
+    "riichi_sticks": "sticks",
+    "sticks": "sticks",
+    "kita": "kita",
+    "dora_count": "dora_count",
+    "ura_count": "ura_count",
+}
+_WIND_KEYS: Final[dict[str, str]] = {
+    "seat_wind": "seat_wind",
+    "round_wind": "round_wind",
+    "pao": "pao",
+    "wareme": "wareme",
+}
+_RECORD_KEYS: Final = frozenset(
+    {"concealed", "win", "melds", "dora_indicators", "ura_indicators", "rules", "win_from"}
+    | set(_BOOL_KEYS)
+    | set(_INT_KEYS)
+    | set(_WIND_KEYS)
+)
+_MELD_KINDS: Final[dict[str, MeldKind]] = {k.value: k for k in MeldKind}
+_FROM: Final[dict[str, Source]] = {
+    "left": "left",
+    "across": "across",
+    "right": "right",
+    "kamicha": "left",
+    "toimen": "across",
+    "shimocha": "right",
+}
+
+
+def _record_tiles(value: Any, key: str) -> tuple[Tile, ...]:
+    if not isinstance(value, str):
+        raise HandError("bad_record", f"{key} must be a string of tiles such as 123m55z")
+    try:
+        return parse_tiles(value)
+    except HandError as exc:
+        code = "bad_tile" if exc.code == "bad_tile" else "bad_record"
+        raise HandError(code, f"{key}: {exc.message}") from None
+
+
+def _record_meld(index: int, raw: Any) -> Meld:
+    where = f"melds[{index}]"
+    if not isinstance(raw, Mapping):
+        raise HandError("bad_record", f"{where} must be an object with kind, tiles and from")
+    unknown = set(raw) - {"kind", "tiles", "from", "called"}
+    if unknown:
+        raise HandError(
+            "bad_record", f"{where}: unknown key {sorted(unknown)[0]!r} (kind, tiles, from)"
+        )
+    kind = _MELD_KINDS.get(str(raw.get("kind", "")).lower())
+    if kind is None:
+        raise HandError(
+            "bad_record",
+            f"{where}: kind must be one of chi, pon, kan, ankan, shouminkan, "
+            f"not {raw.get('kind')!r}",
+        )
+    tiles_list = list(_record_tiles(raw.get("tiles"), f"{where}.tiles"))
+    source: Source | None = None
+    if raw.get("from") is not None:
+        source = _FROM.get(str(raw["from"]).lower())
+        if source is None:
+            raise HandError(
+                "bad_record", f"{where}: from must be left, across or right, not {raw['from']!r}"
+            )
+    codes = [_CODE_OF[t] for t in tiles_list]
+    tiles = _sorted_tiles(codes)
+    shown = format_tiles(tiles)
+    n = len(tiles)
+    kinds = [t.kind for t in tiles]
+    same = kinds.count(kinds[0]) == n if tiles else False
+    if kind is MeldKind.CHI:
+        if n != 3:
+            raise HandError("bad_meld", f"{where}: a chi has 3 tiles, {shown} has {n}")
+        if tiles[0].is_honour:
+            raise HandError("bad_meld", f"{where}: honours cannot form a chi ({shown})")
+        if not (kinds[1] == kinds[0] + 1 and kinds[2] == kinds[1] + 1):
+            raise HandError(
+                "bad_meld", f"{where}: {shown} is not a chi: it needs three consecutive numbers"
+            )
+        if source not in (None, "left"):
+            raise HandError(
+                "bad_meld", f"{where}: a chi can only be called from the left, not {source}"
+            )
+        return Meld(kind, tiles, "left", None)
+    if kind is MeldKind.PON:
+        if n != 3 or not same:
+            raise HandError("bad_meld", f"{where}: a pon is three identical tiles, not {shown}")
+        return Meld(kind, tiles, source, tiles[-1] if source else None)
+    if n != 4 or not same:
+        raise HandError("bad_meld", f"{where}: a kan is four identical tiles, not {shown}")
+    if kind is MeldKind.ANKAN:
+        if source is not None:
+            raise HandError("bad_meld", f"{where}: a closed kan is not called from anyone")
+        return Meld(kind, tiles)
+    if kind is MeldKind.KAN and source is None:
+        raise HandError(
+            "bad_meld",
+            f"{where}: an open kan needs from (left, across or right); "
+            "a kan of one's own tiles is kind ankan",
+        )
+    return Meld(kind, tiles, source, tiles[-1] if source else None)
+
+
+def hand_from_dict(record: Mapping[str, Any]) -> Hand:
+    """Read a SPEC §2 structured record into a validated :class:`Hand`.
+
+    ``concealed`` INCLUDES the winning tile ``win``; one copy of it is taken out (the
+    exact red or plain variant when there is one).
+
+    >>> hand_from_dict({"concealed": "123m456p789s11555z", "win": "5z"})
+    Hand('123m456p789s1155z+5z')
+    """
+    if not isinstance(record, Mapping):
+        raise HandError("bad_record", f"a hand record is an object, not {type(record).__name__}")
+    unknown = sorted(set(record) - _RECORD_KEYS)
+    if unknown:
+        raise HandError(
+            "bad_record",
+            f"unknown key {unknown[0]!r}; keys are: {', '.join(sorted(_RECORD_KEYS))}",
+        )
+    if "concealed" not in record:
+        raise HandError("bad_record", "a hand record needs 'concealed' (the closed tiles)")
+    closed = [_CODE_OF[t] for t in _record_tiles(record["concealed"], "concealed")]
+    win: Tile | None = None
+    if record.get("win") is not None:
+        wins = _record_tiles(record["win"], "win")
+        if len(wins) != 1:
+            raise HandError("bad_record", f"win must be one tile, not {record['win']!r}")
+        win = wins[0]
+        code = _CODE_OF[win]
+        if code in closed:
+            closed.remove(code)
+        else:
+            same_kind = [c for c in closed if c // 2 == win.kind]
+            if not same_kind:
+                raise HandError(
+                    "bad_record",
+                    f"the winning tile {win} is not among the concealed tiles "
+                    "(in a record, concealed includes the winning tile)",
+                )
+            closed.remove(same_kind[0])
+    melds_raw = record.get("melds") or []
+    if not isinstance(melds_raw, list | tuple):
+        raise HandError("bad_record", "melds must be a list")
+    melds = tuple(_record_meld(i, m) for i, m in enumerate(melds_raw))
+    values: dict[str, Any] = {}
+    kwargs: dict[str, Any] = {}
+    for key in _BOOL_KEYS:
+        value = record.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, bool):
+            raise HandError("bad_record", f"{key} must be true or false, not {value!r}")
+        if value:
+            values[key] = True
+            kwargs[key] = True
+    if kwargs.get("double_riichi"):
+        kwargs.pop("riichi", None)
+    if record.get("tsumo") is False:
+        values["ron"] = True
+    for key, field in _INT_KEYS.items():
+        value = record.get(key)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise HandError("bad_value", f"{key} must be a whole number 0 or more, not {value!r}")
+        kwargs[field] = value
+    for key, field in _WIND_KEYS.items():
+        value = record.get(key)
+        if value is None:
+            continue
+        wind = _WIND_VALUES.get(str(value).lower())
+        if wind is None:
+            raise HandError("bad_value", f"{key} takes E, S, W or N, not {value!r}")
+        kwargs[field] = wind
+    for key in ("dora_indicators", "ura_indicators"):
+        if record.get(key):
+            kwargs[key] = _record_tiles(record[key], key)
+    if record.get("rules") is not None:
+        kwargs["rules"] = _word_value("rules", "rules", str(record["rules"]), 0)
+    if record.get("win_from") is not None:
+        source = _FROM.get(str(record["win_from"]).lower())
+        if source is None:
+            raise HandError("bad_value", f"win_from takes left, across or right, not {source!r}")
+        kwargs["win_from"] = source
+    hand = Hand(_sorted_tiles(closed), win, melds, Context(**kwargs))
+    from agari.validate import validate
+
+    validate(hand, values, {}, win_column=None)
+    return hand
+
+
+# --------------------------------------------------------------------------------------
+# Normal form
+
+
+def format_tiles(tiles: tuple[Tile, ...] | list[Tile], *, keep_order: bool = False) -> str:
+    """Tiles in digit-first form, grouped by suit (``123m406p``).
+
+    With ``keep_order`` the tiles stay in the given order and only neighbours of the
+    same suit share a suit letter (dora indicators are printed this way).
+    """
+    if not tiles:
+        return ""
+    if not keep_order:
+        tiles = sorted(tiles, key=_CODE_OF.__getitem__)
+    out: list[str] = []
+    suit = tiles[0].suit
+    for tile in tiles:
+        if tile.suit != suit:
+            out.append(suit)
+            suit = tile.suit
+        out.append(str(tile.digit))
+    out.append(suit)
+    return "".join(out)
+
+
+def _words(context: Context) -> list[str]:
+    c = context
+    words: list[str] = []
+    if c.tsumo:
+        words.append("tsumo")
+    if c.double_riichi:
+        words.append("double-riichi")
+    elif c.riichi:
+        words.append("riichi")
+    for flag in (
+        "ippatsu",
+        "haitei",
+        "houtei",
+        "rinshan",
+        "chankan",
+        "tenhou",
+        "chiihou",
+        "renhou",
+    ):
+        if getattr(c, flag):
+            words.append(flag)
+    if c.seat_wind != "S":
+        words.append(f"seat={c.seat_wind}")
+    if c.round_wind != "E":
+        words.append(f"round={c.round_wind}")
+    if c.dora_indicators:
+        words.append("dora=" + format_tiles(c.dora_indicators, keep_order=True))
+    if c.dora_count:
+        words.append(f"dora={c.dora_count}")
+    if c.ura_indicators:
+        words.append("ura=" + format_tiles(c.ura_indicators, keep_order=True))
+    if c.ura_count:
+        words.append(f"ura={c.ura_count}")
+    for key, value in (("honba", c.honba), ("sticks", c.sticks), ("kita", c.kita)):
+        if value:
+            words.append(f"{key}={value}")
+    if c.pao:
+        words.append(f"pao={c.pao}")
+    if c.wareme:
+        words.append(f"wareme={c.wareme}")
+    if c.rules:
+        words.append(f"rules={c.rules}")
+    return words
+
+
+def format_hand(hand: Hand) -> str:
+    """The normal form (SPEC §1): digit-first, sorted, melds after ``", "``, context words
+    in a fixed order with defaults left out.
+
+    >>> format_hand(parse_hand("m123p055z1112+z2=,s7-89 SEAT=e"))
+    '123m055p1112z+2z=, 7-89s seat=E'
+    """
+    parts = [format_tiles(hand.concealed)]
+    if hand.win is not None:
+        marker = _SOURCE_MARKER[hand.context.win_from] if hand.context.win_from else ""
+        parts.append(f"+{hand.win}{marker}")
+    text = "".join(parts)
+    for meld in hand.melds:
+        text += ", " + format_meld(meld)
+    words = _words(hand.context)
+    if words:
+        text += " " + " ".join(words)
+    return text

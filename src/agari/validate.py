@@ -1,0 +1,213 @@
+"""Checks that a :class:`~agari.hand.Hand` can exist, with messages that count and point.
+
+``parse_hand`` and ``hand_from_dict`` call :func:`validate` on every hand they build; the
+tile-level problems (bad tiles, bad melds, unknown words, bad values) are found while
+reading. Codes (SPEC §3): ``too_many_copies``, ``too_many_red``, ``tile_count``,
+``conflicting_context``.
+
+>>> from agari.notation import parse_hand
+>>> try:
+...     parse_hand("123m456p789s1155z+5z tsumo chankan")
+... except HandError as error:
+...     print(error.code, error.column)
+conflicting_context 28
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from agari.errors import HandError
+from agari.hand import Hand
+from agari.tiles import NORTH, kind_name
+
+__all__ = ["check_conflicts", "check_tile_count", "check_tiles", "validate"]
+
+
+def validate(
+    hand: Hand,
+    said: Mapping[str, Any] | None = None,
+    columns: Mapping[str, int] | None = None,
+    win_column: int | None = None,
+) -> None:
+    """Raise :class:`HandError` if ``hand`` cannot exist.
+
+    ``said`` holds the context words as written (``ron`` is only there when written),
+    ``columns`` where each was written, so that messages can point at them.
+    """
+    check_tiles(hand)
+    check_tile_count(hand)
+    check_conflicts(hand, said or {}, columns or {}, win_column)
+
+
+def check_tiles(hand: Hand) -> None:
+    """At most four of a kind and one red five per suit, counting everything visible."""
+    counts = [0] * 34
+    red = [0, 0, 0]
+    everything = [*hand.concealed, *hand.context.dora_indicators, *hand.context.ura_indicators]
+    if hand.win is not None:
+        everything.append(hand.win)
+    for meld in hand.melds:
+        everything.extend(meld.tiles)
+    kinds = [tile.kind for tile in everything]
+    for kind in kinds:
+        counts[kind] += 1
+    for tile in everything:
+        if tile.red:
+            red[tile.kind // 9] += 1
+    if max(counts) <= 4 and max(red) <= 1:
+        return
+    for kind, n in enumerate(counts):
+        if n > 4:
+            extra = []
+            if hand.melds:
+                extra.append("melds")
+            if hand.context.dora_indicators or hand.context.ura_indicators:
+                extra.append("dora indicators")
+            if kind == NORTH and hand.context.kita:
+                extra.append("kita")
+            counted = f" (counting {' and '.join(extra)})" if extra else ""
+            raise HandError(
+                "too_many_copies",
+                f"{n} copies of {kind_name(kind)}{counted}: a set has only 4",
+            )
+    for suit, n in enumerate(red):
+        if n > 1:
+            raise HandError(
+                "too_many_red",
+                f"{n} red fives of {'mps'[suit]} (0{'mps'[suit]}): a set has one red five per suit",
+            )
+
+
+def check_tile_count(hand: Hand) -> None:
+    """14 with a winning tile; 13 or 14 without one (each meld counts 3)."""
+    n = hand.tile_count
+    melds = " (each meld counts as 3)" if hand.melds else ""
+    if hand.win is not None:
+        if n != 14:
+            raise HandError(
+                "tile_count",
+                f"{n} tiles{melds}: a winning hand has 14 — 13 plus the winning tile",
+            )
+    elif n not in (13, 14):
+        raise HandError(
+            "tile_count",
+            f"{n} tiles{melds}: a hand has 13 (waiting) or 14 (complete); "
+            "mark the winning tile with +, e.g. 123m456p789s1155z+5z",
+        )
+
+
+def _conflict(message: str, column: int | None = None) -> HandError:
+    return HandError("conflicting_context", message, column)
+
+
+def check_conflicts(
+    hand: Hand,
+    said: Mapping[str, Any],
+    columns: Mapping[str, int],
+    win_column: int | None = None,
+) -> None:
+    """Context words that cannot all be true of one win."""
+    c = hand.context
+    col = columns.get
+    ron_said = bool(said.get("ron"))
+    if c.tsumo and ron_said:
+        raise _conflict("tsumo and ron conflict: a win is one or the other", col("ron"))
+    if c.tsumo and c.win_from is not None:
+        raise _conflict(
+            f"the winning tile's marker says it was discarded (from {c.win_from}), "
+            "but the hand says tsumo",
+            win_column,
+        )
+    if c.tsumo and c.chankan:
+        raise _conflict(
+            "tsumo and chankan conflict: a kan robbed from another player is a win on "
+            "their tile (ron)",
+            col("chankan"),
+        )
+    if c.tsumo and c.houtei:
+        raise _conflict(
+            "tsumo and houtei conflict: houtei is a win on the last discard (ron)",
+            col("houtei"),
+        )
+    if c.haitei and c.rinshan:
+        raise _conflict(
+            "haitei and rinshan conflict: the kan replacement tile is never the last tile "
+            "of the wall",
+            col("rinshan"),
+        )
+    if c.houtei and c.chankan:
+        raise _conflict(
+            "houtei and chankan conflict: one is a win on the last discard, the other on "
+            "a tile added to a kan",
+            col("chankan"),
+        )
+    if not c.tsumo:
+        how = "ron" if ron_said or c.win_from else "ron (the default when tsumo is not written)"
+        if c.haitei:
+            raise _conflict(
+                f"haitei is a win by tsumo on the last tile of the wall, but this win is {how}; "
+                "write tsumo (or houtei for a win on the last discard)",
+                col("haitei"),
+            )
+        if c.rinshan:
+            raise _conflict(
+                f"rinshan is a win by tsumo on a kan replacement tile, but this win is {how}; "
+                "write tsumo",
+                col("rinshan"),
+            )
+        for word in ("tenhou", "chiihou"):
+            if getattr(c, word):
+                raise _conflict(
+                    f"{word} is a win by tsumo on the first draw, but this win is {how}; "
+                    "write tsumo",
+                    col(word),
+                )
+    if c.rinshan and not any(m.is_kan for m in hand.melds):
+        raise _conflict(
+            "rinshan needs a kan: the win is on the replacement tile drawn after a kan",
+            col("rinshan"),
+        )
+    if c.ippatsu and not c.in_riichi:
+        raise _conflict(
+            "ippatsu without riichi: ippatsu is a win within one turn of declaring riichi",
+            col("ippatsu"),
+        )
+    open_melds = [m for m in hand.melds if m.is_open]
+    if c.in_riichi and open_melds:
+        word = "double-riichi" if c.double_riichi else "riichi"
+        raise _conflict(
+            f"{word} with an open hand: riichi needs a closed hand (closed kans are fine); "
+            f"the hand has {len(open_melds)} called meld(s)",
+            col("double_riichi" if c.double_riichi else "riichi"),
+        )
+    for word in ("tenhou", "chiihou", "renhou"):
+        if getattr(c, word) and hand.melds:
+            raise _conflict(
+                f"{word} with a meld: a first-turn win has no calls and no kans",
+                col(word),
+            )
+    if c.tenhou and not c.dealer:
+        raise _conflict(
+            f"tenhou is the dealer's win on the first draw, but the seat is {c.seat_wind} "
+            "(the dealer is seat=E)",
+            col("tenhou"),
+        )
+    if c.chiihou and c.dealer:
+        raise _conflict(
+            "chiihou is a non-dealer's first-draw win; the dealer's is tenhou",
+            col("chiihou"),
+        )
+    if c.renhou and c.tsumo:
+        raise _conflict(
+            "renhou is a win on a discard before one's first draw: it cannot be tsumo",
+            col("renhou"),
+        )
+    if c.renhou and c.dealer:
+        raise _conflict(
+            "renhou is for a non-dealer (the dealer draws first)",
+            col("renhou"),
+        )
+    if sum(1 for w in ("tenhou", "chiihou", "renhou") if getattr(c, w)) > 1:
+        raise _conflict("tenhou, chiihou and renhou exclude each other", col("renhou"))
