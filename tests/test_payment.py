@@ -626,3 +626,43 @@ def test_impossible_reasons() -> None:
     assert impossible_reason(2, 10, False, WRC) is not None
     assert impossible_reason(0, 30, False, WRC) is not None
     assert impossible_reason(2, 20, True, WRC) is None
+
+
+# ------------------------------------------------------------------ fixtures/payments.toml
+
+
+def _payment_cases() -> list[dict[str, Any]]:
+    import tomllib
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "fixtures" / "payments.toml"
+    with path.open("rb") as fh:
+        cases: list[dict[str, Any]] = tomllib.load(fh)["case"]
+    return cases
+
+
+@pytest.mark.parametrize("case", _payment_cases(), ids=lambda c: c["source"][:40])
+def test_payment_fixture(case: dict[str, Any]) -> None:
+    # fixtures/payments.toml: each case names its source (seed line, RULES.md section).
+    rules = Rules.preset(case["rules"])
+    if "yakuman" in case:
+        base, limit = yakuman_base(case["yakuman"])
+    else:
+        base, limit = base_points(case["han"], case.get("fu", 0), rules)
+    context = Context(
+        seat_wind="E" if case.get("dealer") else "S",
+        tsumo=case.get("tsumo", False),
+        win_from=None if case.get("tsumo") else "left",
+        honba=case.get("honba", 0),
+        sticks=case.get("sticks", 0),
+    )
+    s = settle_win(base, context, rules)
+    if "base" in case:
+        assert base == case["base"]
+    if "limit" in case:
+        assert limit == case["limit"]
+    assert s.payment == case["payment"]
+    if "points" in case:
+        assert s.points == case["points"]
+    if "total" in case:
+        assert s.total == case["total"]

@@ -18,7 +18,7 @@ Everything here is arithmetic on a base-points figure (RULES.md "Limits and poin
 >>> yakuman_base(2)
 (16000, '2x_yakuman')
 
-Choices where RULES.md leaves a cell unverified (also in ``docs/payments.md``):
+Choices where RULES.md leaves a cell unverified:
 
 * **Liability (pao) and honba.** The liable seat pays every honba, on tsumo and on ron
   (riichi.wiki "Sekinin barai": "the liable player pays the full value of any honba"; its
