@@ -666,3 +666,20 @@ def test_payment_fixture(case: dict[str, Any]) -> None:
         assert s.points == case["points"]
     if "total" in case:
         assert s.total == case["total"]
+
+
+def test_calculate_api() -> None:
+    from agari.payment import calculate
+
+    # seed 003 line 38: non-dealer haneman tsumo 3000/6000, 12000 in all.
+    c = calculate(6, None, WRC, tsumo=True)
+    assert (c.base, c.limit, c.settlement.total) == (3000, "haneman", 12000)
+    # seed 003 line 32 / seed 001 line 22: 4 han 30 fu 7700 without kiriage, with a warning.
+    c = calculate(4, 30, TENHOU)
+    assert c.settlement.payment == {"ron": 7700}
+    assert any("kiriage=off" in w for w in c.warnings)
+    assert calculate(1, 1, WRC, yakuman=2).settlement.points == 64000
+    with pytest.raises(ValueError, match="20 fu"):
+        calculate(2, 20, WRC)
+    with pytest.raises(ValueError, match="fu are needed"):
+        calculate(3, None, WRC)

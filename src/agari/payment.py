@@ -638,3 +638,98 @@ def points_table(dealer: bool, tsumo: bool, rules: Rules) -> PointsTable:
         kiriage=rules.kiriage,
         kiriage_note=note,
     )
+
+
+# --------------------------------------------------------------------------- calculator
+
+
+def rule_warnings(han: int, fu: int | None, rules: Rules) -> list[str]:
+    """Where rule sets differ on this han/fu, what the active rule does (issue 6):
+    kiriage at 4 han 30 fu / 3 han 60 fu, kazoe at 13+ han.
+
+    >>> from agari.rules import Rules
+    >>> rule_warnings(4, 30, Rules.preset("tenhou"))
+    ['4 han 30 fu is not rounded up: kiriage=off (rules tenhou); with kiriage it is a mangan']
+    """
+    warnings: list[str] = []
+    if fu is not None and kiriage_applies(han, fu):
+        if rules.kiriage:
+            warnings.append(
+                f"{han} han {fu} fu is rounded up to mangan by kiriage=on "
+                f"(rules {rules.describe()}); without kiriage the base is {fu * 2 ** (2 + han)}"
+            )
+        else:
+            warnings.append(
+                f"{han} han {fu} fu is not rounded up: kiriage=off (rules "
+                f"{rules.describe()}); with kiriage it is a mangan"
+            )
+    if han >= 13:
+        if rules.kazoe == "yakuman":
+            warnings.append(
+                f"{han} han counted as a yakuman (kazoe=yakuman, rules {rules.describe()}); "
+                "rule sets with kazoe=sanbaiman pay sanbaiman"
+            )
+        else:
+            warnings.append(
+                f"{han} han capped at sanbaiman (kazoe=sanbaiman, rules {rules.describe()}); "
+                "rule sets with kazoe=yakuman count it as a yakuman"
+            )
+    return warnings
+
+
+@dataclass(frozen=True, slots=True)
+class Calculation:
+    """The payment calculator's answer: base points, limit, settlement, rule warnings."""
+
+    base: int
+    limit: str | None
+    settlement: Settlement
+    warnings: tuple[str, ...] = ()
+
+
+def calculate(
+    han: int,
+    fu: int | None,
+    rules: Rules,
+    *,
+    yakuman: int = 0,
+    dealer: bool = False,
+    tsumo: bool = False,
+    honba: int = 0,
+    sticks: int = 0,
+) -> Calculation:
+    """The payment for a hand whose han and fu are already counted (``agari points``).
+
+    ``yakuman`` > 0 scores an n-fold yakuman and ignores ``han``/``fu``. The winner sits East
+    when ``dealer``, else South; a ron is taken as coming from the seat before the winner.
+    Raises :class:`ValueError` for a han/fu no hand can have (:func:`impossible_reason`).
+
+    >>> from agari.rules import Rules
+    >>> c = calculate(3, 30, Rules.preset(), dealer=True)
+    >>> c.base, c.limit, c.settlement.payment
+    (960, None, {'ron': 5800})
+    """
+    from agari.hand import Context
+
+    warnings: list[str] = []
+    limit: str | None
+    if yakuman:
+        base, limit = yakuman_base(yakuman)
+    else:
+        if fu is None:
+            if han <= 4:
+                raise ValueError(f"fu are needed below 5 han ({han} han given)")
+        else:
+            reason = impossible_reason(han, fu, tsumo, rules)
+            if reason is not None:
+                raise ValueError(reason)
+        base, limit = base_points(han, fu if fu is not None else 0, rules)
+        warnings = rule_warnings(han, fu, rules)
+    context = Context(
+        seat_wind="E" if dealer else "S",
+        tsumo=tsumo,
+        win_from=None if tsumo else "left",
+        honba=honba,
+        sticks=sticks,
+    )
+    return Calculation(base, limit, settle_win(base, context, rules), tuple(warnings))

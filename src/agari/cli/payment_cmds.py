@@ -222,7 +222,7 @@ def points_record(argv: Sequence[str]) -> dict[str, Any]:
     from agari.payment import (
         base_points,
         impossible_reason,
-        kiriage_applies,
+        rule_warnings,
         seat_from,
         settle_win,
         source_of,
@@ -246,30 +246,7 @@ def points_record(argv: Sequence[str]) -> dict[str, Any]:
             if reason is not None:
                 raise _Rejected(reason)
         base, limit = base_points(han, fu if fu is not None else 0, rules)
-        if fu is not None and kiriage_applies(han, fu):
-            other = rules.with_overrides({"kiriage": not rules.kiriage})
-            other_base, _ = base_points(han, fu, other)
-            if rules.kiriage:
-                warnings.append(
-                    f"{han} han {fu} fu is rounded up to mangan by kiriage=on "
-                    f"(rules {rules.describe()}); without kiriage the base is {other_base}"
-                )
-            else:
-                warnings.append(
-                    f"{han} han {fu} fu is not rounded up: kiriage=off (rules "
-                    f"{rules.describe()}); with kiriage it is a mangan"
-                )
-        if han >= 13:
-            if rules.kazoe == "yakuman":
-                warnings.append(
-                    f"{han} han counted as a yakuman (kazoe=yakuman, rules {rules.describe()}); "
-                    "rule sets with kazoe=sanbaiman pay sanbaiman"
-                )
-            else:
-                warnings.append(
-                    f"{han} han capped at sanbaiman (kazoe=sanbaiman, rules {rules.describe()}); "
-                    "rule sets with kazoe=yakuman count it as a yakuman"
-                )
+        warnings.extend(rule_warnings(han, fu, rules))
     else:
         if fu is not None:
             warnings.append("fu do not count for a yakuman hand")
