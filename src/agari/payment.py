@@ -207,7 +207,8 @@ class Settlement:
     for the hand), ``total`` what the winner receives in all. ``deltas`` gives every seat's
     score change (E S W N; E S W in three-player) and is ``None`` when the discarder of a ron
     is unknown. ``paid`` is what each paying seat hands over (hand and honba), ``honba_points``
-    the honba part of ``total``, ``notes`` explains liability, wareme and assumptions.
+    the honba part of ``total``, ``notes`` explains liability, wareme and assumptions (stable
+    prefixes: ``"liability"``, ``"wareme"``, ``"three-player"``, ``"discarder unknown"``).
     """
 
     payment: dict[str, int]
