@@ -683,3 +683,11 @@ def test_calculate_api() -> None:
         calculate(2, 20, WRC)
     with pytest.raises(ValueError, match="fu are needed"):
         calculate(3, None, WRC)
+
+
+def test_points_table_fives() -> None:
+    # RULES.md Fu: the old rule rounds to 5s (20, 25, 30, 35 ...): fu_rounding=fives.
+    rules = TENHOU.with_overrides({"fu_rounding": "fives"})
+    rows = dict(points_table(False, False, rules).rows)
+    assert list(rows) == list(range(20, 115, 5))
+    assert rows[35][0] == str(ceil100(4 * 35 * 8))  # 1 han 35 fu: 1120 -> 1200

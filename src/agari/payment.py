@@ -602,7 +602,8 @@ class PointsTable:
 
 
 def points_table(dealer: bool, tsumo: bool, rules: Rules) -> PointsTable:
-    """The points table for one of the four situations.
+    """The points table for one of the four situations (fu rows in fives under
+    ``fu_rounding=fives``).
 
     >>> from agari.rules import Rules
     >>> t = points_table(False, False, Rules.preset("tenhou"))
@@ -610,7 +611,8 @@ def points_table(dealer: bool, tsumo: bool, rules: Rules) -> PointsTable:
     ('1000', '2000', '3900', '7700')
     """
     rows: list[tuple[int, tuple[str | None, ...]]] = []
-    for fu in FU_ROWS:
+    fu_rows = range(20, 115, 5) if rules.fu_rounding == "fives" else FU_ROWS
+    for fu in fu_rows:
         cells: list[str | None] = []
         for han in range(1, 5):
             if impossible_reason(han, fu, tsumo, rules) is not None:
