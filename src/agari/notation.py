@@ -522,6 +522,20 @@ def _syntax_error(text: str, exc: Exception) -> HandError:
     if isinstance(exc, UnexpectedCharacters):
         col = exc.column
         pos = exc.pos_in_stream or 0
+        lead = re.match(r",[ \t]*", text[pos:])
+        skip = lead.end() if lead else 0
+        digits = re.match(r"[0-9][0-9=+-]*", text[pos + skip :])
+        if digits:
+            at = pos + skip + digits.end()
+            ch = text[at] if at < len(text) else ""
+            where = col + skip + digits.end()
+            shown = repr(ch) if ch else "the end"
+            return HandError(
+                "syntax",
+                f"column {where}: {shown} after {digits.group()!r}; "
+                "expected a suit letter m, p, s or z",
+                where,
+            )
         ch = text[pos] if pos < len(text) else ""
         allowed = exc.allowed or set()
         return HandError(

@@ -1,0 +1,437 @@
+"""Human-readable output of a :class:`~agari.result.Result` (the CLI's default output).
+
+Deterministic: the same result always prints the same text. ``--json`` bypasses this
+module and prints ``Result.to_json()``.
+
+>>> from agari.result import Result
+>>> print(render(Result(input="12x", status="error",
+...     error={"code": "syntax", "message": "unexpected 'x'", "column": 3})))
+error (syntax): unexpected 'x'
+  12x
+    ^
+>>> payment_text({"tsumo_dealer": 4000, "tsumo_non_dealer": 2000})
+'2000/4000'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from agari.hand import Hand, Meld
+    from agari.result import Result
+
+__all__ = ["YAKU_NAMES", "payment_text", "render", "yaku_name"]
+
+#: Every yaku id of SPEC §5: (romaji, English).
+YAKU_NAMES: Final[dict[str, tuple[str, str]]] = {
+    "riichi": ("Riichi", "ready hand declared"),
+    "double_riichi": ("Double riichi", "riichi declared on the first turn"),
+    "ippatsu": ("Ippatsu", "one-shot: win within a turn of riichi"),
+    "menzen_tsumo": ("Menzen tsumo", "fully concealed hand, self-drawn"),
+    "pinfu": ("Pinfu", "all sequences, no fu"),
+    "tanyao": ("Tanyao", "all simples"),
+    "iipeikou": ("Iipeikou", "pure double sequence"),
+    "haku": ("Yakuhai haku", "white dragon triplet"),
+    "hatsu": ("Yakuhai hatsu", "green dragon triplet"),
+    "chun": ("Yakuhai chun", "red dragon triplet"),
+    "seat_wind": ("Jikaze", "seat wind triplet"),
+    "round_wind": ("Bakaze", "round wind triplet"),
+    "chankan": ("Chankan", "robbing a kan"),
+    "rinshan": ("Rinshan kaihou", "win on a kan replacement tile"),
+    "haitei": ("Haitei raoyue", "win on the last tile of the wall"),
+    "houtei": ("Houtei raoyui", "win on the last discard"),
+    "chiitoitsu": ("Chiitoitsu", "seven pairs"),
+    "sanshoku": ("Sanshoku doujun", "mixed triple sequence"),
+    "ittsu": ("Ikkitsuukan", "pure straight"),
+    "chanta": ("Chanta", "terminal or honour in each group"),
+    "sanshoku_doukou": ("Sanshoku doukou", "triple triplets"),
+    "sankantsu": ("Sankantsu", "three kans"),
+    "toitoi": ("Toitoi", "all triplets"),
+    "sanankou": ("Sanankou", "three concealed triplets"),
+    "shousangen": ("Shousangen", "little three dragons"),
+    "honroutou": ("Honroutou", "all terminals and honours"),
+    "ryanpeikou": ("Ryanpeikou", "twice pure double sequence"),
+    "honitsu": ("Honitsu", "half flush"),
+    "junchan": ("Junchan", "terminal in each group"),
+    "chinitsu": ("Chinitsu", "full flush"),
+    "renhou": ("Renhou", "blessing of man: win on a discard before the first draw"),
+    "kokushi": ("Kokushi musou", "thirteen orphans"),
+    "kokushi_13": ("Kokushi musou juusanmen", "thirteen orphans, 13-sided wait"),
+    "suuankou": ("Suuankou", "four concealed triplets"),
+    "suuankou_tanki": ("Suuankou tanki", "four concealed triplets, pair wait"),
+    "daisangen": ("Daisangen", "big three dragons"),
+    "tsuuiisou": ("Tsuuiisou", "all honours"),
+    "ryuuiisou": ("Ryuuiisou", "all green"),
+    "chinroutou": ("Chinroutou", "all terminals"),
+    "shousuushii": ("Shousuushii", "little four winds"),
+    "daisuushii": ("Daisuushii", "big four winds"),
+    "chuuren": ("Chuuren poutou", "nine gates"),
+    "junsei_chuuren": ("Junsei chuuren poutou", "pure nine gates, nine-sided wait"),
+    "suukantsu": ("Suukantsu", "four kans"),
+    "tenhou": ("Tenhou", "blessing of heaven: dealer wins on the first draw"),
+    "chiihou": ("Chiihou", "blessing of earth: non-dealer wins on the first draw"),
+    "nagashi_mangan": ("Nagashi mangan", "all terminal and honour discards"),
+}
+
+_WIND_NAMES: Final = {"E": "East", "S": "South", "W": "West", "N": "North"}
+_SOURCE_NAMES: Final = {"left": "the left", "across": "across", "right": "the right"}
+_PLAYER_AT: Final = {"left": "on the left", "across": "across", "right": "on the right"}
+_HONOURS: Final = ("East", "South", "West", "North", "white", "green", "red")
+
+
+def yaku_name(yaku_id: str) -> str:
+    """``Romaji (English)`` for a yaku id; the id itself if it is not in the table."""
+    names = YAKU_NAMES.get(yaku_id)
+    return f"{names[0]} ({names[1]})" if names else yaku_id
+
+
+def payment_text(payment: Mapping[str, int] | None) -> str:
+    """A payment the way players say it: ``8000``, ``2000/4000``, ``4000 all``."""
+    if not payment:
+        return "-"
+    if "ron" in payment:
+        return f"{payment['ron']}"
+    if "tsumo_each" in payment:
+        return f"{payment['tsumo_each']} all"
+    if "tsumo_dealer" in payment:
+        return f"{payment.get('tsumo_non_dealer', 0)}/{payment['tsumo_dealer']}"
+    return " ".join(f"{k} {v}" for k, v in sorted(payment.items()))
+
+
+def _payment_long(payment: Mapping[str, int] | None) -> str:
+    if not payment:
+        return ""
+    if "ron" in payment:
+        return "paid by the discarder"
+    if "tsumo_each" in payment:
+        return "each of the others pays"
+    if "tsumo_dealer" in payment:
+        return "each non-dealer pays / the dealer pays"
+    return ""
+
+
+def _caret(text: str, column: int | None) -> list[str]:
+    if "\n" in text:
+        text = text.replace("\n", " ")
+    lines = [f"  {text}"]
+    if column is not None and column >= 1:
+        lines.append("  " + " " * (column - 1) + "^")
+    return lines
+
+
+def _render_error(result: Result) -> str:
+    error = result.error or {}
+    code = error.get("code", "error")
+    lines = [f"error ({code}): {error.get('message', '')}"]
+    if isinstance(result.input, str):
+        lines.extend(_caret(result.input, error.get("column")))
+    elif result.input is not None:
+        lines.append(f"  input: {result.input!r}")
+    return "\n".join(lines)
+
+
+def _tile_name(text: str) -> str:
+    if len(text) == 2 and text[1] == "z" and text[0] in "1234567":
+        return f"{text} ({_HONOURS[int(text[0]) - 1]})"
+    if len(text) == 2 and text[0] == "0":
+        return f"{text} (red 5{text[1]})"
+    return text
+
+
+def _meld_text(meld: Meld) -> str:
+    kind = {
+        "chi": "chi",
+        "pon": "pon",
+        "kan": "open kan",
+        "shouminkan": "added kan",
+        "ankan": "closed kan",
+    }[meld.kind.value]
+    source = f" from {_SOURCE_NAMES[meld.source]}" if meld.source else ""
+    if meld.kind.value == "chi" and meld.called is None:
+        source = " from the left"
+    elif meld.kind.value in ("pon",) and meld.source is None:
+        source = " (caller not given)"
+    return f"{meld} {kind}{source}"
+
+
+def describe_hand(hand: Hand) -> list[str]:
+    """What the hand is, with every default of the context spelled out."""
+    from agari.notation import format_tiles
+    from agari.tiles import dora_from_indicator
+
+    c = hand.context
+    n = hand.tile_count
+    parts = [f"{len(hand.concealed)} concealed"]
+    if hand.melds:
+        parts.append(f"{len(hand.melds)} meld{'s' if len(hand.melds) > 1 else ''} x 3")
+    if hand.win is not None:
+        parts.append("the winning tile")
+    if hand.win is not None:
+        what = "a winning hand"
+    elif n == 14:
+        what = "14 tiles, winning tile not marked"
+    else:
+        what = "a waiting hand"
+    lines = [f"tiles     {n}: {' + '.join(parts)} ({what})"]
+    if hand.win is not None:
+        how = "tsumo" if c.tsumo else "ron"
+        if c.win_from:
+            how += f", discarded by the player {_PLAYER_AT[c.win_from]}"
+        elif not c.tsumo:
+            how += " (default: tsumo not written)"
+        lines.append(f"winning   {_tile_name(str(hand.win))} by {how}")
+    if hand.melds:
+        lines.append("melds     " + "; ".join(_meld_text(m) for m in hand.melds))
+    else:
+        lines.append("melds     none (closed hand)")
+    seat = f"{c.seat_wind} ({_WIND_NAMES[c.seat_wind]}{', default' if c.seat_wind == 'S' else ''})"
+    rnd = (
+        f"{c.round_wind} ({_WIND_NAMES[c.round_wind]}{', default' if c.round_wind == 'E' else ''})"
+    )
+    lines.append(f"seat      {seat}; {'dealer' if c.dealer else 'not dealer'}")
+    lines.append(f"round     {rnd}")
+    riichi = "double riichi" if c.double_riichi else ("riichi" if c.riichi else "none")
+    lines.append(f"riichi    {riichi}")
+    flags = [
+        w
+        for w in (
+            "ippatsu",
+            "haitei",
+            "houtei",
+            "rinshan",
+            "chankan",
+            "tenhou",
+            "chiihou",
+            "renhou",
+        )
+        if getattr(c, w)
+    ]
+    lines.append(f"special   {', '.join(flags) if flags else 'none'}")
+    for label, tiles, count in (
+        ("dora", c.dora_indicators, c.dora_count),
+        ("ura", c.ura_indicators, c.ura_count),
+    ):
+        shown: list[str] = []
+        if tiles:
+            dora = format_tiles([dora_from_indicator(t) for t in tiles], keep_order=True)
+            shown.append(f"indicators {format_tiles(tiles, keep_order=True)} -> {dora}")
+        if count:
+            shown.append(f"{count} (count given)")
+        lines.append(f"{label:<9} {'; '.join(shown) if shown else 'none'}")
+    lines.append(f"counters  honba {c.honba}, riichi sticks {c.sticks}, kita {c.kita}")
+    lines.append(f"liable    pao {c.pao or 'none'}; wareme {c.wareme or 'none'}")
+    lines.append(f"preset    {c.rules or 'none in the hand (the command line decides)'}")
+    return lines
+
+
+def _fu_lines(result: Result) -> list[str]:
+    if not result.fu_breakdown:
+        return []
+    width = max(5, *(len(f.item) for f in result.fu_breakdown))
+    lines = ["fu"]
+    for item in result.fu_breakdown:
+        lines.append(f"  {item.item:<{width}}  {item.fu:>3}")
+    raw = sum(f.fu for f in result.fu_breakdown)
+    if result.fu is not None:
+        rounded = "" if raw == result.fu else f" -> {result.fu}"
+        lines.append(f"  {'total':<{width}}  {raw:>3}{rounded} fu")
+    return lines
+
+
+def _value_line(result: Result) -> str:
+    if result.yakuman:
+        times = f"{result.yakuman}x " if result.yakuman > 1 else ""
+        head = f"{times}yakuman"
+    else:
+        head = f"{result.han} han"
+        if result.fu is not None:
+            head += f" {result.fu} fu"
+    if result.limit and not result.yakuman:
+        head += f", {result.limit.replace('_', ' ')}"
+    elif result.limit and result.limit not in ("yakuman",):
+        head += f" ({result.limit.replace('_', ' ')})"
+    if result.base_points is not None:
+        head += f" (base {result.base_points})"
+    return head
+
+
+def _render_score(result: Result, hand: Hand | None) -> list[str]:
+    lines: list[str] = []
+    if result.reading:
+        wait = f"   wait: {result.wait}" if result.wait else ""
+        win = f" on {result.win_tile}" if result.win_tile and result.wait else ""
+        lines.append(f"reading   {' '.join(result.reading)}{wait}{win}")
+    if result.status == "no_yaku":
+        lines.append("yaku      none: a complete hand without a yaku does not win")
+    elif result.yaku:
+        lines.append("yaku")
+        width = max(len(yaku_name(y.id)) for y in result.yaku)
+        for y in result.yaku:
+            lines.append(f"  {yaku_name(y.id):<{width}}  {y.han:>2} han")
+    if result.dora and not result.yakuman:
+        d = result.dora
+        shown = ", ".join(f"{k} {d[k]}" for k in ("dora", "aka", "ura", "kita") if k in d)
+        lines.append(f"dora      {shown}")
+    lines.extend(_fu_lines(result))
+    if result.han is not None or result.yakuman:
+        lines.append(f"value     {_value_line(result)}")
+    if result.payment:
+        lines.append(
+            f"payment   {payment_text(result.payment)}  ({_payment_long(result.payment)}; "
+            f"hand worth {result.points})"
+        )
+    if result.total is not None and result.points is not None:
+        extra = result.total - result.points
+        if extra and hand is not None:
+            sticks = 1000 * hand.context.sticks
+            honba = extra - sticks
+            bits = []
+            if hand.context.honba:
+                bits.append(f"honba {hand.context.honba} +{honba}")
+            if hand.context.sticks:
+                bits.append(f"riichi sticks {hand.context.sticks} +{sticks}")
+            lines.append(f"bonus     {', '.join(bits) if bits else f'+{extra}'}")
+        elif extra:
+            lines.append(f"bonus     +{extra} (honba and riichi sticks)")
+        lines.append(f"total     {result.total}")
+    if result.deltas:
+        shown = "  ".join(f"{seat} {value:+d}" for seat, value in result.deltas.items())
+        lines.append(f"deltas    {shown}")
+    return lines
+
+
+def _outcome(entry: Any) -> str:
+    if not isinstance(entry, Mapping):
+        return "-"
+    status = entry.get("status")
+    if status == "no_yaku":
+        return "no yaku"
+    if status not in (None, "win"):
+        return str(status)
+    if entry.get("yakuman"):
+        head = "yakuman"
+    else:
+        head = f"{entry.get('han')}h"
+        if entry.get("fu") is not None:
+            head += f"{entry.get('fu')}fu"
+    return f"{head} {payment_text(entry.get('payment'))}"
+
+
+def _waits_table(waits: Sequence[Mapping[str, Any]]) -> list[str]:
+    rows = [("tile", "unseen", "ron", "tsumo")]
+    for w in waits:
+        rows.append(
+            (
+                str(w.get("tile", "?")),
+                str(w.get("unseen", "")),
+                _outcome(w.get("ron")),
+                _outcome(w.get("tsumo")),
+            )
+        )
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    return ["  " + "  ".join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip() for r in rows]
+
+
+def _ukeire_text(ukeire: Any) -> str:
+    if not ukeire:
+        return "-"
+    return " ".join(f"{u.get('tile')}x{u.get('unseen')}" for u in ukeire if isinstance(u, Mapping))
+
+
+def _render_waiting(result: Result) -> list[str]:
+    lines: list[str] = []
+    if result.shanten is not None:
+        what = "tenpai" if result.shanten == 0 else f"{result.shanten} from tenpai"
+        if result.shanten < 0:
+            what = "complete"
+        lines.append(f"shanten   {result.shanten} ({what})")
+    if result.waits:
+        total = sum(int(w.get("unseen", 0) or 0) for w in result.waits)
+        lines.append(f"waits     {len(result.waits)} tile(s), {total} unseen")
+        lines.extend(_waits_table(result.waits))
+    ukeire = result.extra.get("ukeire")
+    if ukeire:
+        lines.append(
+            f"ukeire    {_ukeire_text(ukeire)} ({result.extra.get('ukeire_total', '?')} tiles)"
+        )
+    return lines
+
+
+def _render_discards(result: Result) -> list[str]:
+    lines: list[str] = []
+    if result.shanten is not None:
+        lines.append(f"shanten   {result.shanten} (before the discard)")
+    if not result.discards:
+        return lines
+    rows = [("discard", "shanten", "ukeire", "tiles")]
+    for d in result.discards:
+        rows.append(
+            (
+                str(d.get("tile", "?")),
+                str(d.get("shanten", "")),
+                str(d.get("ukeire_total", "")),
+                _ukeire_text(d.get("ukeire")),
+            )
+        )
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    lines.append("discards")
+    lines.extend(
+        "  " + "  ".join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip() for r in rows
+    )
+    return lines
+
+
+def _render_candidates(result: Result) -> list[str]:
+    if not result.candidates or len(result.candidates) < 2:
+        return []
+    lines = ["candidates (possible winning tiles, best first)"]
+    for c in result.candidates:
+        value = _outcome(
+            {
+                "status": c.status,
+                "han": c.han,
+                "fu": c.fu,
+                "yakuman": c.yakuman,
+                "payment": c.payment,
+            }
+        )
+        yaku = ", ".join(y.id for y in c.yaku or ())
+        lines.append(f"  +{c.win_tile or '?'}  {value}  {yaku}".rstrip())
+    return lines
+
+
+def render(result: Result, hand: Hand | None = None) -> str:
+    """The text the CLI prints for one result. ``hand`` (when known) adds the
+    description of the hand with every context default spelled out."""
+    if result.status == "error":
+        return _render_error(result)
+    lines: list[str] = []
+    shown = result.hand if result.hand is not None else (str(hand) if hand else "")
+    lines.append(f"hand      {shown}")
+    if isinstance(result.input, str) and result.input.strip() != shown:
+        lines.append(f"input     {result.input.strip()}")
+    if hand is not None:
+        lines.extend(describe_hand(hand))
+    if result.rules:
+        lines.append(f"rules     {result.rules}")
+    status = {
+        "win": "win",
+        "no_yaku": "no yaku (complete, but nothing to win with)",
+        "not_winning": "not a winning hand",
+        "tenpai": "tenpai (waiting)",
+        "noten": "noten (not waiting)",
+        "parsed": "parsed only (the scoring engine is not installed)",
+    }.get(result.status, result.status)
+    lines.append(f"status    {status}")
+    for warning in result.warnings:
+        lines.append(f"note      {warning}")
+    if result.status in ("win", "no_yaku"):
+        lines.extend(_render_score(result, hand))
+        lines.extend(_render_candidates(result))
+    elif result.status in ("tenpai", "noten"):
+        lines.extend(_render_waiting(result))
+    elif result.status == "not_winning":
+        lines.extend(_render_discards(result))
+    return "\n".join(lines)
