@@ -551,3 +551,39 @@ def test_engine_scores_a_shanpon_ron(tmp_path: Path) -> None:
     )
     code, out, _ = run_cli(["--check", f], scorer=None)
     assert code == 0, out
+
+
+@needs_engine
+@settings(max_examples=150, deadline=None)
+@given(st.lists(json_values | record_like, min_size=1, max_size=4))
+def test_random_records_through_the_engine_give_one_record_each(values: list[Any]) -> None:
+    data = b"".join(json.dumps(v).encode() + b"\n" for v in values)
+    out: list[Any] = []
+    records = iter_records(["-"], stdin=io.BytesIO(data))
+    summary = run_batch(records, Settings(check=True, want_json=True), out.append)
+    assert summary.records == len(out) == len(values)
+    for outcome in out:
+        assert outcome.json_line is not None
+        json.loads(outcome.json_line)
+        # SPEC §3: bad input is an error result; the engine never raises for it
+        assert outcome.error is None or outcome.error[0] != "internal_error", outcome.error
+
+
+def test_jobs_0_means_all_cores(tmp_path: Path) -> None:
+    f = write(tmp_path / "h.txt", "123m\n" * 600)
+    code, out, _ = run_cli(["--json", "--jobs", "0", f])
+    assert code == 0 and len(out.splitlines()) == 600
+
+
+@needs_engine
+def test_agari_batch_through_the_dispatcher(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from agari.cli import main
+
+    f = write(tmp_path / "h.txt", "123m456p789s1155z+5z\n12m\n")
+    code = main(["batch", "--json", f])
+    records = json_records(capsys.readouterr().out)
+    assert code == 1  # the second hand has 2 tiles (SPEC §1: any other count is an error)
+    assert [r["status"] for r in records] == ["win", "error"]
+    assert records[1]["error"]["code"] == "tile_count"

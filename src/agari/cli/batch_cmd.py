@@ -9,7 +9,9 @@ mismatched, 2 usage error.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
+import os
 import sys
 import time
 from typing import IO, Any
@@ -213,7 +215,13 @@ def run(
         return _drive(args, settings, jobs, scorer, stdin, out, err)
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as other Unix tools do.
+        if out is sys.stdout:
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except KeyboardInterrupt:
+        err.write("\nagari batch: interrupted\n")
+        return 130
     finally:
         if args.output:
             out.close()
