@@ -4,9 +4,11 @@ The job of tenhou.net/2, with the score of every wait on top.
 
 * :func:`shanten` — 13 or 14 tiles (each meld counts 3): the least over the standard form,
   seven pairs and thirteen orphans (both closed only); ``-1`` for a complete hand, ``0`` for
-  tenpai. The formula comes from per-suit tables (:mod:`agari.shanten_tables`); on top of it a
-  hand whose only completions need a fifth copy of a tile (*karaten*: e.g. ``1111z`` kept as a
-  triplet and a single, waiting on the fifth ``1z``) is **not** tenpai: like tenhou.net/2 it
+  tenpai. It is the fewest tiles missing from a complete hand, minus one, never counting on a
+  fifth copy of a kind. The usual formula from per-suit tables (:mod:`agari.shanten_tables`)
+  is exact when no kind is held four times (hand and melds); when one is, exact per-suit
+  distance tables decide. So a hand whose only completions need a fifth copy (*karaten*:
+  ``123m456p789s1111z`` waits only on a fifth ``1z``) is **not** tenpai: like tenhou.net/2 it
   counts as 1-shanten, and :func:`karaten` says why.
 * :func:`waits` — for a tenpai 13-tile hand, every tile that completes it (never a fifth
   copy), how many copies are unseen (4 minus the copies in the hand, its melds and the dora
@@ -43,7 +45,11 @@ from agari.errors import HandError
 from agari.hand import Hand
 from agari.result import Result
 from agari.rules import Rules
-from agari.shanten_tables import formula_shanten, formula_shanten_after_draws
+from agari.shanten_tables import (
+    exact_shanten,
+    formula_shanten,
+    formula_shanten_after_draws,
+)
 from agari.tiles import Tile, kind_name
 
 __all__ = [
@@ -226,37 +232,31 @@ def _unseen(visible: Sequence[int], kind: int) -> int:
 # --------------------------------------------------------------------------- shanten core
 
 
-def _shanten13(closed: list[int], melds: int, held: list[int]) -> int:
-    """Shanten of 13 tiles: the formula, but karaten (only fifth copies complete) is 1."""
-    value = formula_shanten(closed, melds)
-    if value == 0 and max(held) >= 4:
-        after = formula_shanten_after_draws(closed, melds)
-        if not any(after[k] == -1 and held[k] < 4 for k in range(34)):
-            return 1
-    return value
+def _limits(closed: Sequence[int], held: Sequence[int]) -> list[int]:
+    """Copies of each kind the concealed part may ever hold: 4 minus those in melds."""
+    return [4 - (h - c) for c, h in zip(closed, held, strict=True)]
 
 
-def _shanten14(closed: list[int], melds: int, held: list[int]) -> int:
-    """Shanten of 14 tiles: -1 if complete, else the best 13-tile shanten after a discard."""
-    value = formula_shanten(closed, melds)
-    if value == 0 and max(held) >= 4:
-        for kind in range(34):
-            if not closed[kind]:
-                continue
-            closed[kind] -= 1
-            held[kind] -= 1
-            tenpai = _shanten13(closed, melds, held) == 0
-            closed[kind] += 1
-            held[kind] += 1
-            if tenpai:
-                return 0
-        return 1
-    return value
+def _limit_may_bite(closed: Sequence[int], held: Sequence[int]) -> bool:
+    """Whether the four-copy limit can make the formula optimistic: a kind held four times
+    (hand and melds), or three times with copies in a meld (a pon: partial sets in hand may
+    all wait on its one remaining copy). Elsewhere the formula equals the exact distance —
+    checked on random hands in tests/test_analysis.py."""
+    return any(h >= 4 or (h >= 3 and h > c) for c, h in zip(closed, held, strict=True))
+
+
+def _shanten(closed: list[int], melds: int, held: list[int]) -> int:
+    """Shanten of 13 or 14 tiles: the fast formula, or the exact distance tables where the
+    four-copy limit may bite (karaten and its kin)."""
+    if _limit_may_bite(closed, held):
+        return exact_shanten(closed, melds, _limits(closed, held))
+    return formula_shanten(closed, melds)
 
 
 def _improving_kinds(closed: list[int], melds: int, held: list[int], current: int) -> list[int]:
     """Kinds (not all four held) whose draw makes 13 tiles' shanten lower than ``current``."""
     after = formula_shanten_after_draws(closed, melds)
+    bites = _limit_may_bite(closed, held)
     out: list[int] = []
     for kind in range(34):
         if held[kind] >= 4:
@@ -264,11 +264,11 @@ def _improving_kinds(closed: list[int], melds: int, held: list[int], current: in
         value = after[kind]
         if value >= current:
             continue
-        if value == 0 and (held[kind] == 3 or max(held) >= 4):
-            # After the draw some kind is held four times: karaten is possible.
+        if value > -1 and (bites or held[kind] == 3):
+            # With the drawn tile the four-copy limit may bite: ask the exact tables.
             closed[kind] += 1
             held[kind] += 1
-            value = _shanten14(closed, melds, held)
+            value = _shanten(closed, melds, held)
             closed[kind] -= 1
             held[kind] -= 1
         if value < current:
@@ -290,6 +290,8 @@ def _fifth_copy_completions(closed: list[int], melds: int, held: list[int]) -> l
 
 
 def _karaten_text(kinds: Sequence[int], held: Sequence[int], closed: Sequence[int]) -> str:
+    if not kinds:
+        return "karaten: the only completions need a fifth copy of a tile"
     names = [kind_name(k) for k in kinds]
     joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     where = "the hand" if all(closed[k] == held[k] for k in kinds) else "the hand and its melds"
@@ -302,15 +304,13 @@ def _karaten_text(kinds: Sequence[int], held: Sequence[int], closed: Sequence[in
 def shanten(hand: Hand) -> int:
     """The shanten number of a 13- or 14-tile hand (melds count 3).
 
-    -1 complete, 0 tenpai, n: n tile changes from tenpai. Seven pairs need seven different
-    kinds; karaten (a wait only on fifth copies) counts 1, as on tenhou.net/2.
+    -1 complete, 0 tenpai, n: n tile changes from tenpai — the fewest tiles missing from a
+    complete hand, minus one. Seven pairs need seven different kinds; no kind can be drawn
+    beyond its four copies, so karaten (a wait only on fifth copies) counts 1, as on
+    tenhou.net/2.
     """
     _check(hand, (13, 14))
-    closed = _closed_counts(hand.closed_tiles)
-    held = _held_counts(hand)
-    if hand.tile_count == 13:
-        return _shanten13(closed, len(hand.melds), held)
-    return _shanten14(closed, len(hand.melds), held)
+    return _shanten(_closed_counts(hand.closed_tiles), len(hand.melds), _held_counts(hand))
 
 
 def karaten(hand: Hand) -> str | None:
@@ -322,7 +322,7 @@ def karaten(hand: Hand) -> str | None:
     closed = _closed_counts(hand.closed_tiles)
     held = _held_counts(hand)
     melds = len(hand.melds)
-    if formula_shanten(closed, melds) != 0 or _shanten13(closed, melds, held) == 0:
+    if formula_shanten(closed, melds) != 0 or _shanten(closed, melds, held) == 0:
         return None
     return _karaten_text(_fifth_copy_completions(closed, melds, held), held, closed)
 
@@ -335,7 +335,7 @@ def ukeire(hand: Hand) -> list[Ukeire]:
     held = _held_counts(hand)
     visible = _visible_counts(hand)
     melds = len(hand.melds)
-    current = _shanten13(closed, melds, held)
+    current = _shanten(closed, melds, held)
     return [
         Ukeire(Tile(k), _unseen(visible, k)) for k in _improving_kinds(closed, melds, held, current)
     ]
@@ -450,7 +450,7 @@ def discards(hand: Hand, rules: Rules | None = None, *, values: bool = True) -> 
         visible = _visible_counts(after)
         # The discarded copy is visible too (it lies in the river).
         visible[tile.kind] += 1
-        value = _shanten13(closed, melds, held)
+        value = _shanten(closed, melds, held)
         kinds = _improving_kinds(closed, melds, held, value)
         tiles = tuple(Ukeire(Tile(k), _unseen(visible, k)) for k in kinds)
         wait_list: tuple[Wait, ...] | None = None
@@ -460,7 +460,7 @@ def discards(hand: Hand, rules: Rules | None = None, *, values: bool = True) -> 
                 replace(w, unseen=_unseen(visible, w.tile.kind))
                 for w in _waits(after, rules, values)
             )
-        elif value == 1 and formula_shanten(closed, melds) == 0:
+        elif formula_shanten(closed, melds) == 0:
             note = _karaten_text(_fifth_copy_completions(closed, melds, held), held, closed)
         out.append(Discard(tile, value, tiles, wait_list, note))
     out.sort(key=lambda d: (d.shanten, -d.ukeire_total, d.tile))
@@ -489,7 +489,7 @@ def analyse_waiting(hand: Hand, rules: Rules) -> Result:
     held = _held_counts(hand)
     visible = _visible_counts(hand)
     melds = len(hand.melds)
-    value = _shanten13(closed, melds, held)
+    value = _shanten(closed, melds, held)
     common: dict[str, Any] = {"input": text, "hand": normal, "rules": rules.describe()}
     if value == 0:
         found = _waits(hand, rules, True)
@@ -507,7 +507,7 @@ def analyse_waiting(hand: Hand, rules: Rules) -> Result:
         "ukeire_total": sum(u.unseen for u in tiles),
     }
     warnings: tuple[str, ...] = ()
-    if value == 1 and formula_shanten(closed, melds) == 0:
+    if formula_shanten(closed, melds) == 0:
         reason = _karaten_text(_fifth_copy_completions(closed, melds, held), held, closed)
         extra["karaten"] = reason
         warnings = (reason,)

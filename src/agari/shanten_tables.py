@@ -276,3 +276,147 @@ def formula_shanten_after_draws(counts: Sequence[int], melds: int) -> list[int]:
         work[kind] -= 1
         out.append(value)
     return out
+
+
+# --------------------------------------------------------------------------- exact distances
+#
+# The formula above counts partial sets without asking whether the tile they wait for still
+# exists: with four copies of a kind in the hand (or three in a pon and one in hand) it can
+# count a wait on a fifth copy. The *distance* tables below are exact: for each suit and each
+# (sets, pair) target they give the fewest tiles to draw so that the suit holds that many sets
+# and pairs, never asking for more copies of a kind than exist (4 minus the copies in melds).
+# Shanten is then the fewest tiles missing from a complete hand, minus one. They are slower to
+# build than the formula's tables, so the analysis uses them only where a limit can bite.
+
+_INF: Final = 99
+#: ``distance[p * 5 + m]`` = fewest tiles to draw for ``m`` sets and ``p`` pairs, or _INF.
+Distance = tuple[int, ...]
+
+_NUMBER_DISTANCE: dict[tuple[tuple[int, ...], tuple[int, ...]], Distance] = {}
+_HONOUR_DISTANCE: dict[tuple[tuple[int, int], ...], Distance] = {}
+_EMPTY_LIMITS: Final = (4,) * 9
+
+
+def _number_distance(counts: tuple[int, ...], limits: tuple[int, ...]) -> Distance:
+    """Exact distances of one number suit: a left-to-right pass over the nine ranks whose
+    state is (sequences started one rank back, two ranks back, sets so far, pairs so far)."""
+    key = (counts, limits)
+    cached = _NUMBER_DISTANCE.get(key)
+    if cached is not None:
+        return cached
+    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
+    for rank in range(9):
+        have = counts[rank]
+        limit = limits[rank]
+        new_states: dict[tuple[int, int, int, int], int] = {}
+        for (back1, back2, m, p), cost in states.items():
+            owed = back1 + back2
+            if owed > limit:
+                continue
+            max_new = min(limit - owed, 4 - m) if rank <= 6 else 0
+            for starts in range(max_new + 1):
+                for trip in (0, 1):
+                    sets = m + starts + trip
+                    if sets > 4:
+                        break
+                    for pair in (0, 1) if p == 0 else (0,):
+                        demand = owed + starts + 3 * trip + 2 * pair
+                        if demand > limit:
+                            break
+                        total = cost + (demand - have if demand > have else 0)
+                        state = (starts, back1, sets, p + pair)
+                        if total < new_states.get(state, _INF):
+                            new_states[state] = total
+        states = new_states
+    out = [_INF] * _SIZE
+    for (back1, back2, m, p), cost in states.items():
+        if back1 == 0 and back2 == 0 and cost < out[p * 5 + m]:
+            out[p * 5 + m] = cost
+    table = tuple(out)
+    _NUMBER_DISTANCE[key] = table
+    return table
+
+
+def _honour_distance(pairs: tuple[tuple[int, int], ...]) -> Distance:
+    """Exact distances of the honours, given (count, limit) per kind (sorted)."""
+    cached = _HONOUR_DISTANCE.get(pairs)
+    if cached is not None:
+        return cached
+    out: list[int] = [_INF] * _SIZE
+    out[0] = 0
+    for have, limit in pairs:
+        options = [(0, 0, 0)]  # (sets, pairs, cost)
+        if limit >= 2:
+            options.append((0, 1, max(0, 2 - have)))
+        if limit >= 3:
+            options.append((1, 0, max(0, 3 - have)))
+        new = [_INF] * _SIZE
+        for index in range(_SIZE):
+            base = out[index]
+            if base >= _INF:
+                continue
+            p0, m0 = divmod(index, 5)
+            for dm, dp, cost in options:
+                m = m0 + dm
+                p = p0 + dp
+                if m > 4 or p > 1:
+                    continue
+                if base + cost < new[p * 5 + m]:
+                    new[p * 5 + m] = base + cost
+        out = new
+    table = tuple(out)
+    _HONOUR_DISTANCE[pairs] = table
+    return table
+
+
+def merge_distance(a: Distance, b: Distance) -> Distance:
+    """Distances of two suits together (min-plus over the ways to split sets and pair)."""
+    out = [_INF] * _SIZE
+    for i in range(_SIZE):
+        da = a[i]
+        if da >= _INF:
+            continue
+        pa, ma = divmod(i, 5)
+        for j in range(_SIZE):
+            db = b[j]
+            if db >= _INF:
+                continue
+            p = pa + j // 5
+            m = ma + j % 5
+            if p > 1 or m > 4:
+                continue
+            k = p * 5 + m
+            if da + db < out[k]:
+                out[k] = da + db
+    return tuple(out)
+
+
+def suit_distances(
+    counts: Sequence[int], limits: Sequence[int]
+) -> tuple[Distance, Distance, Distance, Distance]:
+    """The four exact distance tables of a 34-count vector under per-kind copy limits."""
+    return (
+        _number_distance(tuple(counts[0:9]), tuple(limits[0:9])),
+        _number_distance(tuple(counts[9:18]), tuple(limits[9:18])),
+        _number_distance(tuple(counts[18:27]), tuple(limits[18:27])),
+        _honour_distance(tuple(sorted((counts[k], limits[k]) for k in range(27, 34)))),
+    )
+
+
+def exact_shanten(counts: Sequence[int], melds: int, limits: Sequence[int]) -> int:
+    """Shanten as the fewest tiles missing from a complete hand, minus one, drawing no kind
+    beyond ``limits`` (4 minus its copies in melds): exact where four copies are involved.
+    Seven pairs and thirteen orphans (no melds) are exact by their formulas.
+
+    >>> c = [0] * 34
+    >>> for k in (0, 1, 2, 12, 13, 14, 24, 25, 26): c[k] = 1
+    >>> c[27] = 4  # 123m 456p 789s 1111z: waiting on a fifth 1z only
+    >>> standard_shanten(c, 0), exact_shanten(c, 0, [4] * 34)
+    (0, 1)
+    """
+    a, b, c, d = suit_distances(counts, limits)
+    total = merge_distance(merge_distance(a, b), merge_distance(c, d))
+    value = total[5 + 4 - melds] - 1
+    if melds == 0 and value > -1:
+        value = min(value, chiitoitsu_shanten(counts), kokushi_shanten(counts))
+    return value
