@@ -394,11 +394,12 @@ _RULES_CACHE: dict[tuple[str | None, tuple[tuple[str, str], ...]], Rules] = {}
 
 def build_rules(preset: str | None, overrides: Mapping[str, Any]) -> Rules:
     """Rules for a preset plus overrides; built once per process for each combination."""
-    key = (preset, tuple((k, _rule_text(v)) for k, v in overrides.items()))
+    spelled = tuple((str(k), _rule_text(v)) for k, v in overrides.items())
+    key = (preset, spelled)
     rules = _RULES_CACHE.get(key)
     if rules is None:
         rules = Rules.preset(preset) if preset is not None else Rules.preset()
-        rules = rules.with_overrides(dict(overrides))
+        rules = rules.with_overrides(dict(spelled))
         if len(_RULES_CACHE) < 1024:
             _RULES_CACHE[key] = rules
     return rules

@@ -148,9 +148,11 @@ def _summary_text(summary: Summary, check: bool) -> str:
         counts = ", ".join(f"{status} {n:,}" for status, n in sorted(summary.by_status.items()))
         lines.append(f"by status: {counts}")
     if check:
+        unchecked = summary.records - summary.checked
         lines.append(
             f"checked: {summary.checked:,}, matched {summary.matched:,}, "
             f"mismatched {summary.mismatched:,}"
+            + (f" ({unchecked:,} records without 'expect')" if unchecked else "")
         )
     lines.append(f"failed: {summary.failed:,}" + (" (listed above)" if summary.failed else ""))
     return "\n".join(lines) + "\n"
