@@ -644,6 +644,12 @@ def compare(expect: Mapping[str, Any], actual: Mapping[str, Any]) -> list[Mismat
     compared as subsets (``{"error": {"code": "syntax"}}`` ignores the message); ``yaku``
     compares as a multiset of ids (given as ids, ``{"id", "han"}`` objects — han then checked
     too — or an ``{id: han}`` object); everything else by equality (``true`` is not ``1``).
+
+    >>> actual = {"han": 2, "yaku": [{"id": "pinfu", "han": 1}, {"id": "riichi", "han": 1}]}
+    >>> compare({"han": 2, "yaku": ["riichi", "pinfu"]}, actual)
+    []
+    >>> [m.describe() for m in compare({"han": 3, "error.code": "syntax"}, actual)]
+    ['han: expected 3, got 2', 'error.code: expected "syntax", got nothing (key missing)']
     """
     found: list[Mismatch] = []
     for key, want in expect.items():
