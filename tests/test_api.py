@@ -1,0 +1,120 @@
+"""``agari.analyse`` / ``agari.score``: dispatch by tile count, errors as results, rules.
+
+Contract: docs/TEAM.md "Interfaces" and SPEC §1 ("Winning tile"), §3 (result keys).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import agari
+from agari.api import analyse, score
+from agari.errors import RuleError
+from agari.hand import Hand
+from agari.rules import Rules
+
+
+def test_package_exposes_analyse_and_score() -> None:
+    assert agari.analyse is analyse
+    assert agari.score is score
+
+
+def test_every_spec_result_key_of_a_win() -> None:
+    """SPEC §3 keys of a scored hand."""
+    record = analyse("123m456p789s1155z+5z").to_json()
+    for key in (
+        "input", "hand", "rules", "status", "error", "warnings", "han", "fu", "yakuman",
+        "yaku", "dora", "fu_breakdown", "wait", "limit", "base_points", "payment",
+        "points", "total", "reading", "win_tile",
+    ):  # fmt: skip
+        assert key in record or (key == "limit" and record.get("limit") is None), key
+    assert record["input"] == "123m456p789s1155z+5z"
+    assert record["dora"] == {"dora": 0, "aka": 0, "ura": 0, "kita": 0}
+
+
+def test_deltas_when_the_discarder_is_known() -> None:
+    """SPEC §3 deltas; SPEC §1: ``+5z=`` names the discarder (across). Haku 1 han 40 fu
+    non-dealer: 1300 (RULES.md arithmetic: 40 x 8 x 4 = 1280 -> 1300)."""
+    result = analyse("123m456p789s1155z+5z=")
+    assert result.deltas == {"E": 0, "S": 1300, "W": 0, "N": -1300}
+
+
+def test_fourteen_tiles_without_winning_tile_gives_candidates() -> None:
+    """SPEC §1: score every tile that can be the winning tile, report each, best first,
+    and say the tile was assumed. In 123m456p789s11555z every kind can have been the
+    last tile; 5z (shanpon ron: 555z open, 20+10+4+2 = 36 -> 40 fu, 1300) is worth less
+    than 1z (tanki: 555z closed 8, 20+10+8+2+2 = 42 -> 50 fu, 1600)."""
+    result = analyse("123m456p789s11555z")
+    assert result.status == "win"
+    assert result.candidates is not None
+    tiles = [c.win_tile for c in result.candidates]
+    assert set(tiles) == {"1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "5z"}
+    assert tiles[-1] == "5z"
+    assert result.win_tile == tiles[0]
+    assert any("assumed" in w for w in result.warnings)
+    points = [c.points or 0 for c in result.candidates]
+    assert points == sorted(points, reverse=True)
+
+
+def test_thirteen_tiles_is_a_waiting_hand() -> None:
+    """SPEC §4: 13 tiles -> tenpai with waits (1p/4p for 23p ... here 23p + pair)."""
+    result = analyse("123m456p789s23p55z")
+    assert result.status == "tenpai"
+    assert result.input == "123m456p789s23p55z"
+
+
+def test_fourteen_tiles_not_complete_is_not_winning() -> None:
+    """TEAM.md: 14 not complete -> analysis (status not_winning)."""
+    result = analyse("123m456p789s24p55z+7z")
+    assert result.status == "not_winning"
+    assert score("123m456p789s24p55z+7z").status == "not_winning"
+
+
+def test_bad_input_is_an_error_result_not_an_exception() -> None:
+    """SPEC §3: errors are results with a stable code."""
+    result = analyse("123m456p789s11z+5z")
+    assert result.status == "error"
+    assert result.error is not None and result.error["code"] == "tile_count"
+
+
+def test_score_rejects_a_waiting_hand() -> None:
+    """score() is for complete hands: 13 tiles is a tile_count error."""
+    result = score("123m456p789s23p55z")
+    assert result.status == "error"
+    assert result.error is not None and result.error["code"] == "tile_count"
+
+
+def test_bad_rules_raise() -> None:
+    """TEAM.md: analyse raises RuleError for bad rules."""
+    with pytest.raises(RuleError):
+        analyse("123m456p789s1155z+5z", rules="nope")
+    with pytest.raises(RuleError):
+        analyse("123m456p789s1155z+5z", overrides={"kiriage": "maybe"})
+
+
+def test_hand_rules_word_wins_over_the_caller_preset() -> None:
+    """TEAM.md: the hand's own rules= word wins over the caller's preset name. 4 han 30
+    fu: 7700 under tenhou (no kiriage), 8000 under wrc2025 (RULES.md Presets)."""
+    hand = "234m456p789s23s55m+1s riichi dora=1m4p"
+    assert analyse(hand, rules="wrc2025").points == 8000
+    assert analyse(hand + " rules=tenhou", rules="wrc2025").points == 7700
+    assert analyse(hand + " rules=tenhou").rules == "tenhou"
+
+
+def test_overrides_apply() -> None:
+    """SPEC §6 switches: kiriage=on turns 4 han 30 fu into a mangan."""
+    hand = "234m456p789s23s55m+1s riichi dora=1m4p"
+    result = analyse(hand, rules="tenhou", overrides={"kiriage": "on"})
+    assert result.points == 8000
+    assert result.rules == "tenhou (kiriage=on)"
+    assert analyse(hand, rules=Rules.preset("tenhou")).points == 7700
+
+
+def test_structured_input_and_hand_objects() -> None:
+    """SPEC §2 structured input: concealed includes the winning tile."""
+    record = {"concealed": "123m456p789s11555z", "win": "5z"}
+    result = analyse(record)
+    assert result.status == "win" and result.win_tile == "5z"
+    assert result.input == record
+    hand = Hand.parse("123m456p789s1155z+5z")
+    assert analyse(hand).points == result.points
