@@ -119,9 +119,10 @@ def main(argv: list[str] | None = None) -> int:
                     mismatch[key] += 1
                     shown = examples.setdefault(key, [])
                     if len(shown) < args.examples and (args.key in (None, key)):
+                        inputs = {k: v for k, v in record.items() if k != "expect"}
                         shown.append(
                             f"  {record['id']}: {key} expected {want!r}, got {have!r}\n"
-                            f"    record: {json.dumps({k: v for k, v in record.items() if k != 'expect'})}\n"
+                            f"    record: {json.dumps(inputs)}\n"
                             f"    expected: {json.dumps(record['expect'])}\n"
                             f"    got: reading={got.get('reading')} wait={got.get('wait')} "
                             f"han={got.get('han')} fu={got.get('fu')} yaku={got.get('yaku')} "
