@@ -587,3 +587,18 @@ def test_agari_batch_through_the_dispatcher(
     assert code == 1  # the second hand has 2 tiles (SPEC §1: any other count is an error)
     assert [r["status"] for r in records] == ["win", "error"]
     assert records[1]["error"]["code"] == "tile_count"
+
+
+def test_stdin_output_is_written_before_the_next_line_is_read() -> None:
+    """Streaming: a slow producer on a pipe sees each record's output as it is scored."""
+    out = io.StringIO()
+
+    class SlowPipe(io.BytesIO):
+        def readline(self, size: int | None = -1) -> bytes:
+            if self.tell() > 0:  # about to read line 2: line 1's record is already out
+                assert len(out.getvalue().splitlines()) == 1
+            return super().readline(size)
+
+    stdin = SlowPipe(b'{"hand": "123m"}\n{"hand": "456m"}\n')
+    code = batch_cmd.run(["--json", "-"], scorer=fake_scorer, stdin=stdin, stdout=out)
+    assert code == 0 and len(out.getvalue().splitlines()) == 2

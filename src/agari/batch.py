@@ -777,11 +777,13 @@ def run_batch(
     scorer: Scorer = score_with_engine,
     chunk_size: int = CHUNK_SIZE,
     on_chunk: Callable[[], None] | None = None,
+    eager: bool = False,
 ) -> Summary:
     """Score ``records`` and hand each :class:`Outcome` to ``emit`` in input order.
 
     ``jobs`` > 1 uses that many worker processes; at most ``4 * jobs`` chunks are in flight,
-    so memory stays flat however long the input. ``on_chunk`` runs after each chunk (flush).
+    so memory stays flat however long the input. ``on_chunk`` runs after each chunk (flush);
+    with ``eager`` (and one job) after every record, for input that arrives slowly (a pipe).
     """
     summary = Summary()
     start = time.perf_counter()
@@ -794,8 +796,17 @@ def run_batch(
             on_chunk()
 
     if jobs <= 1:
-        for chunk in _chunks(records, chunk_size):
-            deliver([process(record, settings, scorer) for record in chunk])
+        since_flush = 0
+        for record in records:
+            outcome = process(record, settings, scorer)
+            summary.add(outcome)
+            emit(outcome)
+            since_flush += 1
+            if on_chunk is not None and (eager or since_flush >= chunk_size):
+                on_chunk()
+                since_flush = 0
+        if on_chunk is not None and since_flush:
+            on_chunk()
     else:
         import multiprocessing
 

@@ -266,7 +266,15 @@ def _drive(
             progress.update(done, outcome.progress)
 
     records = iter_records(args.files, stdin=stdin, forced_format=args.format)
-    summary = run_batch(records, settings, emit, jobs=jobs, scorer=scorer, on_chunk=out.flush)
+    summary = run_batch(
+        records,
+        settings,
+        emit,
+        jobs=jobs,
+        scorer=scorer,
+        on_chunk=out.flush,
+        eager="-" in args.files,  # a pipe: each record's output as soon as it is scored
+    )
     if progress is not None:
         progress.clear()
     text = _summary_text(summary, args.check)
