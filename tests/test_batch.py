@@ -594,8 +594,11 @@ def test_stdin_output_is_written_before_the_next_line_is_read() -> None:
     out = io.StringIO()
 
     class SlowPipe(io.BytesIO):
+        reads = 0
+
         def readline(self, size: int | None = -1) -> bytes:
-            if self.tell() > 0:  # about to read line 2: line 1's record is already out
+            self.reads += 1
+            if self.reads == 2:  # about to read line 2: line 1's record is already out
                 assert len(out.getvalue().splitlines()) == 1
             return super().readline(size)
 
