@@ -603,6 +603,11 @@ def _tokens(text: str) -> tuple[bool, _Tok, _Tok | None, list[_Tok], list[_Tok]]
         )
     if not text.strip():
         raise HandError("syntax", "empty hand: expected tiles such as 123m456p789s11z+5z", 1)
+    return _lark_tokens(text)
+
+
+def _lark_tokens(text: str) -> tuple[bool, _Tok, _Tok | None, list[_Tok], list[_Tok]]:
+    """Like :func:`_tokens`, through Lark alone."""
     from lark.exceptions import UnexpectedInput
 
     try:

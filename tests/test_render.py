@@ -1,0 +1,112 @@
+"""Human output (src/agari/render.py): errors with a caret, payments as players say them,
+names for every SPEC §5 yaku id, deterministic text."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from agari.notation import parse_hand
+from agari.render import YAKU_NAMES, payment_text, render, yaku_name
+from agari.result import FuItem, Result, YakuHan
+
+SPEC = Path(__file__).resolve().parents[2] / "shared" / "SPEC.md"
+
+SPEC_YAKU_IDS = {
+    # SPEC §5 table and yakuman list, copied from the spec text
+    "riichi", "double_riichi", "ippatsu", "menzen_tsumo", "pinfu", "tanyao", "iipeikou",
+    "haku", "hatsu", "chun", "seat_wind", "round_wind", "chankan", "rinshan", "haitei",
+    "houtei", "chiitoitsu", "sanshoku", "ittsu", "chanta", "sanshoku_doukou", "sankantsu",
+    "toitoi", "sanankou", "shousangen", "honroutou", "ryanpeikou", "honitsu", "junchan",
+    "chinitsu", "renhou", "kokushi", "kokushi_13", "suuankou", "suuankou_tanki", "daisangen",
+    "tsuuiisou", "ryuuiisou", "chinroutou", "shousuushii", "daisuushii", "chuuren",
+    "junsei_chuuren", "suukantsu", "tenhou", "chiihou",
+}  # fmt: skip
+
+
+def test_every_spec_yaku_id_has_a_romaji_and_english_name() -> None:
+    """SPEC §5: every yaku id gets a name (romaji and English)."""
+    assert set(YAKU_NAMES) >= SPEC_YAKU_IDS
+    if SPEC.exists():  # the shared spec beside the repository, when present
+        text = SPEC.read_text(encoding="utf-8").split("## 5.")[1].split("## 6.")[0]
+        assert set(re.findall(r"`([a-z_0-9]+)`", text)) - {"han"} <= set(YAKU_NAMES)
+    for yaku_id in SPEC_YAKU_IDS:
+        romaji, english = YAKU_NAMES[yaku_id]
+        assert romaji and english
+        assert yaku_name(yaku_id) == f"{romaji} ({english})"
+
+
+def test_payments_the_way_players_say_them() -> None:
+    """Brief: `8000`, `2000/4000` (non-dealer/dealer), `4000 all` (RULES.md payments)."""
+    assert payment_text({"ron": 8000}) == "8000"
+    assert payment_text({"tsumo_dealer": 4000, "tsumo_non_dealer": 2000}) == "2000/4000"
+    assert payment_text({"tsumo_each": 4000}) == "4000 all"
+
+
+def test_error_shows_input_and_caret_under_the_column() -> None:
+    result = Result(
+        input="123m456p789s1155z+5z tsumo,",
+        status="error",
+        error={"code": "syntax", "message": "column 27: unexpected ','", "column": 27},
+    )
+    lines = render(result).splitlines()
+    assert lines[0] == "error (syntax): column 27: unexpected ','"
+    assert lines[1] == "  123m456p789s1155z+5z tsumo,"
+    assert lines[2].index("^") == 2 + 26
+
+
+def test_parsed_hand_spells_out_every_default() -> None:
+    """Brief: "what it is (tile count, winning tile, melds, context with every default
+    spelled out)" — SPEC §1 defaults: ron, round=E seat=S, counters 0."""
+    hand = parse_hand("123m456p789s1155z+5z")
+    text = render(Result(input=str(hand), status="parsed", hand=str(hand)), hand)
+    assert "tiles     14" in text
+    assert "5z (white)" in text and "ron (default" in text
+    assert "S (South, default)" in text and "E (East, default)" in text
+    assert "honba 0, riichi sticks 0, kita 0" in text
+    assert "melds     none" in text
+
+
+def test_scored_result_lines() -> None:
+    """A scored result prints yaku with han, the fu lines, value, payment, total.
+    (Values: RULES.md example 3 han 30 fu -> base 960 -> non-dealer ron 3900.)"""
+    result = Result(
+        input="x",
+        status="win",
+        hand="x",
+        han=3,
+        fu=30,
+        yakuman=0,
+        yaku=(YakuHan("riichi", 1), YakuHan("pinfu", 1), YakuHan("tanyao", 1)),
+        fu_breakdown=(FuItem("base", 20), FuItem("closed ron", 10)),
+        base_points=960,
+        payment={"ron": 3900},
+        points=3900,
+        total=3900,
+        dora={"dora": 0, "aka": 0, "ura": 0, "kita": 0},
+    )
+    text = render(result)
+    assert "Riichi (ready hand declared)" in text and " 1 han" in text
+    assert "3 han 30 fu" in text and "(base 960)" in text
+    assert "payment   3900" in text and "total     3900" in text
+    assert render(result) == text  # deterministic
+
+
+def test_waits_and_discards_tables() -> None:
+    tenpai = Result(
+        input="x",
+        status="tenpai",
+        shanten=0,
+        waits=({"tile": "1z", "unseen": 2, "ron": {"status": "no_yaku"}, "tsumo": None},),
+    )
+    text = render(tenpai)
+    assert "shanten   0 (tenpai)" in text and "no yaku" in text
+    discards = Result(
+        input="x",
+        status="not_winning",
+        shanten=1,
+        discards=({"tile": "1z", "shanten": 1, "ukeire_total": 6,
+                   "ukeire": [{"tile": "6s", "unseen": 4}, {"tile": "9s", "unseen": 2}]},),
+    )  # fmt: skip
+    text = render(discards)
+    assert "discard" in text and "6sx4 9sx2" in text
