@@ -265,7 +265,7 @@ def _toml_records(stream: IO[bytes], name: str, base: int) -> Iterator[RawRecord
     end = base + len(data)
     try:
         document = tomllib.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
         found = _TOML_LINE.search(str(exc))
         line = int(found.group(1)) if found else None
         yield RawRecord(
@@ -290,13 +290,18 @@ def _toml_records(stream: IO[bytes], name: str, base: int) -> Iterator[RawRecord
             error_code="bad_record",
         )
         return
-    headers = [data.count(b"\n", 0, m.start()) + 1 for m in _CASE_HEADER.finditer(data)]
+    headers: list[int] = []
+    line, counted = 1, 0
+    for match in _CASE_HEADER.finditer(data):
+        line += data.count(b"\n", counted, match.start())
+        counted = match.start()
+        headers.append(line)
     lines: list[int | None] = list(headers) if len(headers) == len(cases) else [None] * len(cases)
     rules, rule = document.get("rules"), document.get("rule")
     count = len(cases)
-    for ordinal, (case, line) in enumerate(zip(cases, lines, strict=True), start=1):
+    for ordinal, (case, where) in enumerate(zip(cases, lines, strict=True), start=1):
         progress = base + (len(data) * ordinal) // count
-        yield RawRecord("case", name, line, case, progress, ordinal, rules, rule)
+        yield RawRecord("case", name, where, case, progress, ordinal, rules, rule)
 
 
 def iter_records(
