@@ -15,7 +15,7 @@ from agari.dora import count_dora
 from agari.fu import fu_items, round_fu
 from agari.payment import base_points, settle_win, yakuman_base
 from agari.result import FuItem, Result, YakuHan
-from agari.yaku import Features, HandFacts, tables, yaku_of, yakuman_of
+from agari.yaku import YAKUMAN, Features, HandFacts, tables, yaku_of, yakuman_of
 
 if TYPE_CHECKING:
     from agari.hand import Hand
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 _PAO_YAKUMAN: Final = frozenset({"daisangen", "daisuushii"})
 _RENHOU_MANGAN_HAN: Final = 5
+_DOUBLE_PATTERNS: Final = frozenset({d.id for d in YAKUMAN if d.yakuman == 2})
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,9 +65,13 @@ def score_readings(hand: Hand, rules: Rules) -> tuple[list[Reading], list[Scored
         found = yakuman_of(f, table)
         limit: str | None
         if found:
-            if not rules.yakuman_stacking:
+            note = None
+            if not rules.yakuman_stacking and len(found) > 1:
                 top = max(m for _, m in found)
-                found = [next(y for y in found if y[1] == top)]
+                kept = next(y for y in found if y[1] == top)
+                dropped = ", ".join(y for y, _ in found if y != kept[0])
+                note = f"yakuman_stacking=off: only {kept[0]} counts ({dropped} not added)"
+                found = [kept]
             multiple = sum(m for _, m in found)
             base, limit = yakuman_base(multiple)
             liable = 8000 * sum(m for y, m in found if y in pao_ids) if pao else 0
@@ -82,6 +87,7 @@ def score_readings(hand: Hand, rules: Rules) -> tuple[list[Reading], list[Scored
                     limit,
                     liable,
                     None,
+                    note,
                 )
             )
             continue
@@ -141,6 +147,27 @@ def best(scored: list[Scored]) -> Scored:
     return top
 
 
+def _switch_notes(top: Scored, rules: Rules) -> list[str]:
+    """Warnings for switches that changed the outcome (SPEC §3 ``warnings``)."""
+    notes = []
+    if top.fu is None:
+        doubles = [y for y, h in top.yaku if y in _DOUBLE_PATTERNS]
+        for y in doubles:
+            if rules.double_yakuman:
+                notes.append(f"{y} counts as a double yakuman (double_yakuman=on)")
+            else:
+                notes.append(f"{y} counts as a single yakuman (double_yakuman=off)")
+        return notes
+    if top.han >= 13:
+        if top.limit == "kazoe_yakuman":
+            notes.append(f"{top.han} han counted as a yakuman (kazoe=yakuman)")
+        else:
+            notes.append(f"{top.han} han capped at sanbaiman (kazoe=sanbaiman)")
+    elif rules.kiriage and top.limit == "mangan" and (top.han, top.fu) in ((4, 30), (3, 60)):
+        notes.append(f"{top.han} han {top.fu} fu rounded up to mangan (kiriage=on)")
+    return notes
+
+
 def _hand_text(hand: Hand) -> str | None:
     try:
         return str(hand)
@@ -190,6 +217,7 @@ def score_hand(hand: Hand, rules: Rules) -> Result | None:
     top = best(scored)
     if top.note:
         warnings.append(top.note)
+    warnings.extend(_switch_notes(top, rules))
     settlement = settle_win(top.base, ctx, rules, top.liable_base)
     # "discarder unknown" is the normal case of a ron without a marker: deltas say it.
     warnings.extend(n for n in settlement.notes if not n.startswith("discarder unknown"))
