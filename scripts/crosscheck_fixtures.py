@@ -1,4 +1,6 @@
-"""Cross-check fixtures/hands_*.toml against the PyPI `mahjong` package (2.1.x), an independent scorer.
+"""Cross-check fixtures/hands_*.toml against the PyPI `mahjong` package (2.1.x).
+
+The package is an independent scorer.
 
 Usage: python scripts/crosscheck_fixtures.py [-v] [FILE ...]
 
@@ -32,32 +34,98 @@ from mahjong.meld import Meld
 ROOT = Path(__file__).resolve().parent.parent
 
 PRESETS: dict[str, dict[str, Any]] = {  # RULES.md "Presets"
-    "wrc2025": dict(aka=False, kiriage=True, kazoe="yakuman", double_yakuman=False,
-                    yakuman_stacking=True, double_wind_fu=2, renhou="mangan"),
-    "ema2016": dict(aka=False, kiriage=False, kazoe="sanbaiman", double_yakuman=False,
-                    yakuman_stacking=False, double_wind_fu=4, renhou="mangan"),
-    "tenhou": dict(aka=True, kiriage=False, kazoe="yakuman", double_yakuman=False,
-                   yakuman_stacking=True, double_wind_fu=4, renhou="none"),
-    "majsoul": dict(aka=True, kiriage=False, kazoe="yakuman", double_yakuman=True,
-                    yakuman_stacking=True, double_wind_fu=4, renhou="none"),
-    "mleague": dict(aka=True, kiriage=True, kazoe="sanbaiman", double_yakuman=False,
-                    yakuman_stacking=True, double_wind_fu=2, renhou="none"),
+    "wrc2025": dict(
+        aka=False,
+        kiriage=True,
+        kazoe="yakuman",
+        double_yakuman=False,
+        yakuman_stacking=True,
+        double_wind_fu=2,
+        renhou="mangan",
+    ),
+    "ema2016": dict(
+        aka=False,
+        kiriage=False,
+        kazoe="sanbaiman",
+        double_yakuman=False,
+        yakuman_stacking=False,
+        double_wind_fu=4,
+        renhou="mangan",
+    ),
+    "tenhou": dict(
+        aka=True,
+        kiriage=False,
+        kazoe="yakuman",
+        double_yakuman=False,
+        yakuman_stacking=True,
+        double_wind_fu=4,
+        renhou="none",
+    ),
+    "majsoul": dict(
+        aka=True,
+        kiriage=False,
+        kazoe="yakuman",
+        double_yakuman=True,
+        yakuman_stacking=True,
+        double_wind_fu=4,
+        renhou="none",
+    ),
+    "mleague": dict(
+        aka=True,
+        kiriage=True,
+        kazoe="sanbaiman",
+        double_yakuman=False,
+        yakuman_stacking=True,
+        double_wind_fu=2,
+        renhou="none",
+    ),
 }
 
 YAKU_IDS = {
-    "Tsumo": "menzen_tsumo", "Riichi": "riichi", "Ippatsu": "ippatsu", "Chankan": "chankan",
-    "Rinshan": "rinshan", "Haitei": "haitei", "Houtei": "houtei", "DaburuRiichi": "double_riichi",
-    "Renhou": "renhou", "Pinfu": "pinfu", "Tanyao": "tanyao", "Iipeiko": "iipeikou",
-    "Haku": "haku", "Hatsu": "hatsu", "Chun": "chun", "Sanshoku": "sanshoku", "Ittsu": "ittsu",
-    "Chantai": "chanta", "Honroto": "honroutou", "Toitoi": "toitoi", "Sanankou": "sanankou",
-    "SanKantsu": "sankantsu", "SanshokuDoukou": "sanshoku_doukou", "Chiitoitsu": "chiitoitsu",
-    "Shosangen": "shousangen", "Honitsu": "honitsu", "Junchan": "junchan",
-    "Ryanpeikou": "ryanpeikou", "Chinitsu": "chinitsu", "KokushiMusou": "kokushi",
-    "ChuurenPoutou": "chuuren", "Suuankou": "suuankou", "Daisangen": "daisangen",
-    "Shousuushii": "shousuushii", "Ryuuiisou": "ryuuiisou", "Suukantsu": "suukantsu",
-    "Tsuuiisou": "tsuuiisou", "Chinroutou": "chinroutou", "DaiSuushii": "daisuushii",
-    "DaburuKokushiMusou": "kokushi_13", "SuuankouTanki": "suuankou_tanki",
-    "DaburuChuurenPoutou": "junsei_chuuren", "Tenhou": "tenhou", "Chiihou": "chiihou",
+    "Tsumo": "menzen_tsumo",
+    "Riichi": "riichi",
+    "Ippatsu": "ippatsu",
+    "Chankan": "chankan",
+    "Rinshan": "rinshan",
+    "Haitei": "haitei",
+    "Houtei": "houtei",
+    "DaburuRiichi": "double_riichi",
+    "Renhou": "renhou",
+    "Pinfu": "pinfu",
+    "Tanyao": "tanyao",
+    "Iipeiko": "iipeikou",
+    "Haku": "haku",
+    "Hatsu": "hatsu",
+    "Chun": "chun",
+    "Sanshoku": "sanshoku",
+    "Ittsu": "ittsu",
+    "Chantai": "chanta",
+    "Honroto": "honroutou",
+    "Toitoi": "toitoi",
+    "Sanankou": "sanankou",
+    "SanKantsu": "sankantsu",
+    "SanshokuDoukou": "sanshoku_doukou",
+    "Chiitoitsu": "chiitoitsu",
+    "Shosangen": "shousangen",
+    "Honitsu": "honitsu",
+    "Junchan": "junchan",
+    "Ryanpeikou": "ryanpeikou",
+    "Chinitsu": "chinitsu",
+    "KokushiMusou": "kokushi",
+    "ChuurenPoutou": "chuuren",
+    "Suuankou": "suuankou",
+    "Daisangen": "daisangen",
+    "Shousuushii": "shousuushii",
+    "Ryuuiisou": "ryuuiisou",
+    "Suukantsu": "suukantsu",
+    "Tsuuiisou": "tsuuiisou",
+    "Chinroutou": "chinroutou",
+    "DaiSuushii": "daisuushii",
+    "DaburuKokushiMusou": "kokushi_13",
+    "SuuankouTanki": "suuankou_tanki",
+    "DaburuChuurenPoutou": "junsei_chuuren",
+    "Tenhou": "tenhou",
+    "Chiihou": "chiihou",
     "RenhouYakuman": "renhou",
 }
 WIND_YAKU = {"SeatWind": "seat_wind", "RoundWind": "round_wind"}
@@ -85,13 +153,30 @@ def parse_tiles(text: str) -> list[tuple[int, bool]]:
 
 
 def parse_hand(hand: str) -> dict[str, Any]:
-    words: dict[str, Any] = {"flags": set(), "dora": [], "ura": [], "seat": "s", "round": "e",
-                             "honba": 0, "sticks": 0}
+    words: dict[str, Any] = {
+        "flags": set(),
+        "dora": [],
+        "ura": [],
+        "seat": "s",
+        "round": "e",
+        "honba": 0,
+        "sticks": 0,
+    }
     rest: list[str] = []
     for tok in re.split(r"\s+", hand.strip()):
         low = tok.lower()
-        if "=" in low and low.split("=")[0] in ("dora", "ura", "seat", "round", "honba", "sticks",
-                                                  "kita", "pao", "wareme", "rules"):
+        if "=" in low and low.split("=")[0] in (
+            "dora",
+            "ura",
+            "seat",
+            "round",
+            "honba",
+            "sticks",
+            "kita",
+            "pao",
+            "wareme",
+            "rules",
+        ):
             k, v = low.split("=", 1)
             if k in ("dora", "ura"):
                 if v.isdigit():
@@ -103,8 +188,21 @@ def parse_hand(hand: str) -> dict[str, Any]:
                 words[k] = int(v)
             else:
                 raise Unsupported(f"context {k}")
-        elif low in ("tsumo", "ron", "riichi", "double-riichi", "wriichi", "ippatsu", "haitei",
-                     "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou"):
+        elif low in (
+            "tsumo",
+            "ron",
+            "riichi",
+            "double-riichi",
+            "wriichi",
+            "ippatsu",
+            "haitei",
+            "houtei",
+            "rinshan",
+            "chankan",
+            "tenhou",
+            "chiihou",
+            "renhou",
+        ):
             words["flags"].add("double-riichi" if low == "wriichi" else low)
         else:
             rest.append(tok)
@@ -164,8 +262,12 @@ class Alloc:
         raise ValueError(f"too many copies of kind {kind}")
 
 
-def switches(case: dict[str, Any], file_rules: str | None, file_rule: dict[str, Any]) -> dict[str, Any]:
-    sw = dict(chiitoitsu="25fu2han", fu_rounding="tens", honba=300, rinshan_fu=True, open_tanyao=True)
+def switches(
+    case: dict[str, Any], file_rules: str | None, file_rule: dict[str, Any]
+) -> dict[str, Any]:
+    sw = dict(
+        chiitoitsu="25fu2han", fu_rounding="tens", honba=300, rinshan_fu=True, open_tanyao=True
+    )
     sw.update(PRESETS[case.get("rules") or file_rules or "wrc2025"])
     for src in (file_rule, case.get("rule", {})):
         for k, v in src.items():
@@ -182,9 +284,11 @@ def run_package(case: dict[str, Any], sw: dict[str, Any]) -> dict[str, Any]:
             raise Unsupported(f"{key}={bad}")
     if sw["rinshan_fu"] is False:
         raise Unsupported("rinshan_fu=off")
-    if int(sw["honba"]) != 300:
-        raise Unsupported("honba != 300")
-    if "renhou" in h["flags"] and sw["renhou"] != "yakuman":
+    if "renhou" in h["flags"] and sw["renhou"] == "none":
+        h["flags"].discard(
+            "renhou"
+        )  # renhou=none: the word adds nothing; score the hand without it
+    elif "renhou" in h["flags"] and sw["renhou"] != "yakuman":
         raise Unsupported(f"renhou={sw['renhou']}")
     al = Alloc(sw["aka"])
     tiles: list[int] = []
@@ -210,20 +314,41 @@ def run_package(case: dict[str, Any], sw: dict[str, Any]) -> dict[str, Any]:
     ura = [k * 4 + 3 for k, _ in h["ura"]]
     fl = h["flags"]
     opts = OptionalRules(
-        has_open_tanyao=True, has_aka_dora=sw["aka"], has_double_yakuman=sw["double_yakuman"],
-        kazoe_limit=HandConstants.KAZOE_LIMITED if sw["kazoe"] == "yakuman" else HandConstants.KAZOE_SANBAIMAN,
-        kiriage=sw["kiriage"], renhou_as_yakuman=sw["renhou"] == "yakuman",
+        has_open_tanyao=True,
+        has_aka_dora=sw["aka"],
+        has_double_yakuman=sw["double_yakuman"],
+        kazoe_limit=HandConstants.KAZOE_LIMITED
+        if sw["kazoe"] == "yakuman"
+        else HandConstants.KAZOE_SANBAIMAN,
+        kiriage=sw["kiriage"],
+        renhou_as_yakuman=sw["renhou"] == "yakuman",
     )
     cfg = HandConfig(
-        is_tsumo="tsumo" in fl, is_riichi=bool(fl & {"riichi", "double-riichi"}),
-        is_daburu_riichi="double-riichi" in fl, is_ippatsu="ippatsu" in fl,
-        is_rinshan="rinshan" in fl, is_chankan="chankan" in fl, is_haitei="haitei" in fl,
-        is_houtei="houtei" in fl, is_tenhou="tenhou" in fl, is_chiihou="chiihou" in fl,
-        is_renhou="renhou" in fl, player_wind=WINDS[h["seat"]], round_wind=WINDS[h["round"]],
-        kyoutaku_number=h["sticks"], tsumi_number=h["honba"], options=opts,
+        is_tsumo="tsumo" in fl,
+        is_riichi=bool(fl & {"riichi", "double-riichi"}),
+        is_daburu_riichi="double-riichi" in fl,
+        is_ippatsu="ippatsu" in fl,
+        is_rinshan="rinshan" in fl,
+        is_chankan="chankan" in fl,
+        is_haitei="haitei" in fl,
+        is_houtei="houtei" in fl,
+        is_tenhou="tenhou" in fl,
+        is_chiihou="chiihou" in fl,
+        is_renhou="renhou" in fl,
+        player_wind=WINDS[h["seat"]],
+        round_wind=WINDS[h["round"]],
+        kyoutaku_number=h["sticks"],
+        tsumi_number=h["honba"],
+        options=opts,
     )
-    res = HandCalculator.estimate_hand_value(tiles, win, melds=melds, dora_indicators=dora or None,
-                                             config=cfg, ura_dora_indicators=ura or None)
+    res = HandCalculator.estimate_hand_value(
+        tiles,
+        win,
+        melds=melds,
+        dora_indicators=dora or None,
+        config=cfg,
+        ura_dora_indicators=ura or None,
+    )
     if res.error:
         status = {"no_yaku": "no_yaku", "hand_not_winning": "not_winning"}.get(str(res.error))
         return {"status": status or "error:" + str(res.error)}
@@ -258,9 +383,18 @@ def run_package(case: dict[str, Any], sw: dict[str, Any]) -> dict[str, Any]:
     else:
         payment = {"ron": c["main"]}
         points = c["main"]
-    return {"status": "win", "han": res.han, "fu": res.fu, "yaku": yaku, "dora": dcount,
-            "points": points, "payment": payment, "total": c["total"], "yakuman": yakuman,
-            "level": c.get("yaku_level", "")}
+    return {
+        "status": "win",
+        "han": res.han,
+        "fu": res.fu,
+        "yaku": yaku,
+        "dora": dcount,
+        "points": points,
+        "payment": payment,
+        "total": c["total"],
+        "yakuman": yakuman,
+        "level": c.get("yaku_level", ""),
+    }
 
 
 def compare(exp: dict[str, Any], got: dict[str, Any]) -> list[str]:
@@ -283,7 +417,9 @@ def compare(exp: dict[str, Any], got: dict[str, Any]) -> list[str]:
 
 def main(argv: list[str]) -> int:
     verbose = "-v" in argv
-    files = [a for a in argv if a != "-v"] or sorted(glob.glob(str(ROOT / "fixtures" / "hands*.toml")))
+    files = [a for a in argv if a != "-v"] or sorted(
+        glob.glob(str(ROOT / "fixtures" / "hands*.toml"))
+    )
     agree = disagree = skipped = unexplained = 0
     reasons: Counter[str] = Counter()
     for f in files:
@@ -308,6 +444,10 @@ def main(argv: list[str]) -> int:
                 if verbose:
                     print(f"SKIP {case['id']}: {e}")
                 continue
+            if int(sw["honba"]) != 300:
+                # the package has honba fixed at 300/100: compare everything but the total
+                exp = {k: v for k, v in exp.items() if k != "total"}
+                reasons["compared without total: honba != 300"] += 1
             diffs = compare(exp, got)
             if not diffs:
                 agree += 1
@@ -317,8 +457,10 @@ def main(argv: list[str]) -> int:
             if not explained:
                 unexplained += 1
             if verbose or not explained:
-                print(f"{'DIFF' if explained else 'UNEXPLAINED'} {Path(f).name}:{case['id']}: "
-                      f"{'; '.join(diffs)}  [{case['hand']}]")
+                print(
+                    f"{'DIFF' if explained else 'UNEXPLAINED'} {Path(f).name}:{case['id']}: "
+                    f"{'; '.join(diffs)}  [{case['hand']}]"
+                )
     print(f"agree {agree}, disagree {disagree} (unexplained {unexplained}), not compared {skipped}")
     for r, n in reasons.most_common():
         print(f"  {n:4d}  {r}")

@@ -23,34 +23,106 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # RULES.md "Presets" table (copied by hand; not read from agari.rules).
 PRESETS: dict[str, dict[str, Any]] = {
-    "wrc2025": dict(aka=False, kiriage=True, kazoe="yakuman", double_yakuman=False,
-                    yakuman_stacking=True, double_wind_fu=2, renhou="mangan"),
-    "ema2016": dict(aka=False, kiriage=False, kazoe="sanbaiman", double_yakuman=False,
-                    yakuman_stacking=False, double_wind_fu=4, renhou="mangan"),
-    "tenhou": dict(aka=True, kiriage=False, kazoe="yakuman", double_yakuman=False,
-                   yakuman_stacking=True, double_wind_fu=4, renhou="none"),
-    "majsoul": dict(aka=True, kiriage=False, kazoe="yakuman", double_yakuman=True,
-                    yakuman_stacking=True, double_wind_fu=4, renhou="none"),
-    "mleague": dict(aka=True, kiriage=True, kazoe="sanbaiman", double_yakuman=False,
-                    yakuman_stacking=True, double_wind_fu=2, renhou="none"),
+    "wrc2025": dict(
+        aka=False,
+        kiriage=True,
+        kazoe="yakuman",
+        double_yakuman=False,
+        yakuman_stacking=True,
+        double_wind_fu=2,
+        renhou="mangan",
+    ),
+    "ema2016": dict(
+        aka=False,
+        kiriage=False,
+        kazoe="sanbaiman",
+        double_yakuman=False,
+        yakuman_stacking=False,
+        double_wind_fu=4,
+        renhou="mangan",
+    ),
+    "tenhou": dict(
+        aka=True,
+        kiriage=False,
+        kazoe="yakuman",
+        double_yakuman=False,
+        yakuman_stacking=True,
+        double_wind_fu=4,
+        renhou="none",
+    ),
+    "majsoul": dict(
+        aka=True,
+        kiriage=False,
+        kazoe="yakuman",
+        double_yakuman=True,
+        yakuman_stacking=True,
+        double_wind_fu=4,
+        renhou="none",
+    ),
+    "mleague": dict(
+        aka=True,
+        kiriage=True,
+        kazoe="sanbaiman",
+        double_yakuman=False,
+        yakuman_stacking=True,
+        double_wind_fu=2,
+        renhou="none",
+    ),
 }
-COMMON = dict(chiitoitsu="25fu2han", fu_rounding="tens", honba=300, rinshan_fu=True,
-              open_tanyao=True)
+COMMON = dict(
+    chiitoitsu="25fu2han", fu_rounding="tens", honba=300, rinshan_fu=True, open_tanyao=True
+)
 
 # SPEC §5: (closed han, open han or None when closed only)
 YAKU_HAN: dict[str, tuple[int, int | None]] = {
-    "riichi": (1, None), "double_riichi": (2, None), "ippatsu": (1, None),
-    "menzen_tsumo": (1, None), "pinfu": (1, None), "tanyao": (1, 1), "iipeikou": (1, None),
-    "haku": (1, 1), "hatsu": (1, 1), "chun": (1, 1), "seat_wind": (1, 1), "round_wind": (1, 1),
-    "chankan": (1, 1), "rinshan": (1, 1), "haitei": (1, 1), "houtei": (1, 1),
-    "chiitoitsu": (2, None), "sanshoku": (2, 1), "ittsu": (2, 1), "chanta": (2, 1),
-    "sanshoku_doukou": (2, 2), "sankantsu": (2, 2), "toitoi": (2, 2), "sanankou": (2, 2),
-    "shousangen": (2, 2), "honroutou": (2, 2), "ryanpeikou": (3, None), "honitsu": (3, 2),
-    "junchan": (3, 2), "chinitsu": (6, 5),
+    "riichi": (1, None),
+    "double_riichi": (2, None),
+    "ippatsu": (1, None),
+    "menzen_tsumo": (1, None),
+    "pinfu": (1, None),
+    "tanyao": (1, 1),
+    "iipeikou": (1, None),
+    "haku": (1, 1),
+    "hatsu": (1, 1),
+    "chun": (1, 1),
+    "seat_wind": (1, 1),
+    "round_wind": (1, 1),
+    "chankan": (1, 1),
+    "rinshan": (1, 1),
+    "haitei": (1, 1),
+    "houtei": (1, 1),
+    "chiitoitsu": (2, None),
+    "sanshoku": (2, 1),
+    "ittsu": (2, 1),
+    "chanta": (2, 1),
+    "sanshoku_doukou": (2, 2),
+    "sankantsu": (2, 2),
+    "toitoi": (2, 2),
+    "sanankou": (2, 2),
+    "shousangen": (2, 2),
+    "honroutou": (2, 2),
+    "ryanpeikou": (3, None),
+    "honitsu": (3, 2),
+    "junchan": (3, 2),
+    "chinitsu": (6, 5),
 }
-YAKUMAN = {"kokushi", "kokushi_13", "suuankou", "suuankou_tanki", "daisangen", "tsuuiisou",
-           "ryuuiisou", "chinroutou", "shousuushii", "daisuushii", "chuuren", "junsei_chuuren",
-           "suukantsu", "tenhou", "chiihou"}
+YAKUMAN = {
+    "kokushi",
+    "kokushi_13",
+    "suuankou",
+    "suuankou_tanki",
+    "daisangen",
+    "tsuuiisou",
+    "ryuuiisou",
+    "chinroutou",
+    "shousuushii",
+    "daisuushii",
+    "chuuren",
+    "junsei_chuuren",
+    "suukantsu",
+    "tenhou",
+    "chiihou",
+}
 DOUBLE_PATTERNS = {"kokushi_13", "suuankou_tanki", "junsei_chuuren", "daisuushii"}
 
 LIMIT_BASE = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000}
@@ -73,7 +145,6 @@ class Ctx:
 def parse_ctx(hand: str) -> Ctx:
     """Just the context words the payment arithmetic needs (my own tiny reading of SPEC §1)."""
     c = Ctx()
-    body, *words = hand.split(" ")
     # melds are "," separated right after the tiles; a meld is open unless it is a bare 4-of-a-kind
     parts = hand.split(",")
     for p in parts[1:]:
@@ -110,8 +181,8 @@ def tile_count(hand: str) -> int:
 class Case:
     id: str
     hand: str
-    yaku: str = ""                     # space separated ids; han from SPEC §5 unless "id:han"
-    fu: str | None = None              # "20 base; 10 menzen ron; ..." or "chiitoitsu" or None
+    yaku: str = ""  # space separated ids; han from SPEC §5 unless "id:han"
+    fu: str | None = None  # "20 base; 10 menzen ron; ..." or "chiitoitsu" or None
     dora: int = 0
     aka: int = 0
     ura: int = 0
@@ -122,8 +193,8 @@ class Case:
     note: str | None = None
     status: str = "win"
     error: str | None = None
-    check: tuple[str, ...] | None = None   # subset of expect keys to emit (None = all computed)
-    flat: str | None = None            # e.g. "mangan" for renhou-as-mangan
+    check: tuple[str, ...] | None = None  # subset of expect keys to emit (None = all computed)
+    flat: str | None = None  # e.g. "mangan" for renhou-as-mangan
     dora_note: str = ""
 
 
@@ -155,7 +226,9 @@ def settle(base: int, ctx: Ctx, sw: dict[str, Any]) -> tuple[dict[str, int], int
         each = ceil100(base * 2)
         payment = {"tsumo_each": each}
         points = 3 * each
-        trace = f"dealer tsumo 2 x {base} = {base * 2}" + (f" -> {each}" if each != base * 2 else "")
+        trace = f"dealer tsumo 2 x {base} = {base * 2}" + (
+            f" -> {each}" if each != base * 2 else ""
+        )
         trace += f" from each of 3 = {points}"
         extra = 3 * (hb // 3) * ctx.honba
         extra_t = f"{ctx.honba} honba x {hb // 3} x 3 payers" if ctx.honba else ""
@@ -164,8 +237,13 @@ def settle(base: int, ctx: Ctx, sw: dict[str, Any]) -> tuple[dict[str, int], int
         n = ceil100(base)
         payment = {"tsumo_dealer": d, "tsumo_non_dealer": n}
         points = d + 2 * n
-        trace = (f"non-dealer tsumo: dealer 2 x {base} = {base * 2}" + (f" -> {d}" if d != base * 2 else "")
-                 + f", others 1 x {base}" + (f" -> {n}" if n != base else "") + f"; {d} + 2 x {n} = {points}")
+        trace = (
+            f"non-dealer tsumo: dealer 2 x {base} = {base * 2}"
+            + (f" -> {d}" if d != base * 2 else "")
+            + f", others 1 x {base}"
+            + (f" -> {n}" if n != base else "")
+            + f"; {d} + 2 x {n} = {points}"
+        )
         extra = 3 * (hb // 3) * ctx.honba
         extra_t = f"{ctx.honba} honba x {hb // 3} x 3 payers" if ctx.honba else ""
     total = points + extra + 1000 * ctx.sticks
@@ -189,7 +267,10 @@ def round_fu(raw: int, sw: dict[str, Any]) -> tuple[int, str]:
             return raw - units, f" -> {raw - units} (fives rounding: units {units} rounded down)"
         if units == 5:
             return raw, ""
-        return raw - units + 10, f" -> {raw - units + 10} (fives rounding: units {units} rounded up)"
+        return (
+            raw - units + 10,
+            f" -> {raw - units + 10} (fives rounding: units {units} rounded up)",
+        )
     r = int(math.ceil(raw / 10.0) * 10)
     return r, (f" -> {r}" if r != raw else "")
 
@@ -229,13 +310,18 @@ def build(case: Case) -> dict[str, Any]:
             mults.append(m)
         if sw["yakuman_stacking"]:
             n = sum(mults)
-            how = " + ".join(f"{y} {13 * m}" for y, m in zip(ym, mults))
-            trace.append(f"yakuman: {how} = {13 * n} han = {n} yakuman"
-                         + (" (yakuman_stacking on)" if len(ym) > 1 else "")
-                         + (" (double_yakuman on: double pattern)" if any(m == 2 for m in mults) else ""))
+            how = " + ".join(f"{y} {13 * m}" for y, m in zip(ym, mults, strict=True))
+            trace.append(
+                f"yakuman: {how} = {13 * n} han = {n} yakuman"
+                + (" (yakuman_stacking on)" if len(ym) > 1 else "")
+                + (" (double_yakuman on: double pattern)" if any(m == 2 for m in mults) else "")
+            )
         else:
             n = max(mults)
-            trace.append(f"yakuman: {', '.join(ym)} present but yakuman_stacking off -> counted once = {n} yakuman")
+            trace.append(
+                f"yakuman: {', '.join(ym)} present but yakuman_stacking off"
+                f" -> counted once = {n} yakuman"
+            )
         base = 8000 * n
         limit = "yakuman" if n == 1 else f"{n}x_yakuman"
         trace.append(f"base 8000 x {n} = {base}")
@@ -255,7 +341,9 @@ def build(case: Case) -> dict[str, Any]:
                 y, h = tok.split(":")
                 yhan.append((y, int(h)))
                 continue
-            if tok == "renhou":  # renhou=mangan: scored as a flat mangan (case.flat); han shown as 5
+            if (
+                tok == "renhou"
+            ):  # renhou=mangan: scored as a flat mangan (case.flat); han shown as 5
                 yhan.append((tok, 5))
                 continue
             closed, opened = YAKU_HAN[tok]
@@ -307,11 +395,14 @@ def build(case: Case) -> dict[str, Any]:
         elif han >= 13:
             if sw["kazoe"] == "yakuman":
                 base, limit = 8000, "kazoe_yakuman"
-                trace.append(f"{han} han without a yakuman, kazoe=yakuman -> counted yakuman, base 8000")
-                expect_yakuman = 1
+                trace.append(
+                    f"{han} han without a yakuman, kazoe=yakuman -> counted yakuman, base 8000"
+                )
             else:
                 base, limit = 6000, "sanbaiman"
-                trace.append(f"{han} han without a yakuman, kazoe=sanbaiman -> sanbaiman, base 6000")
+                trace.append(
+                    f"{han} han without a yakuman, kazoe=sanbaiman -> sanbaiman, base 6000"
+                )
         elif han >= 11:
             base, limit = 6000, "sanbaiman"
             trace.append(f"{han} han (11-12) -> sanbaiman, base 6000")
@@ -358,7 +449,11 @@ def build(case: Case) -> dict[str, Any]:
         expect = {k: v for k, v in expect.items() if k in case.check or k == "status"}
     out["expect"] = expect
     src = case.cite.strip()
-    src = (src + " | " if src else "") + "worked trace (RULES.md 'Fu', 'Limits and points'): " + "; ".join(trace)
+    src = (
+        (src + " | " if src else "")
+        + "worked trace (RULES.md 'Fu', 'Limits and points'): "
+        + "; ".join(trace)
+    )
     if case.dora_note:
         src += f"; dora: {case.dora_note}"
     out["source"] = src
@@ -368,6 +463,7 @@ def build(case: Case) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- TOML writer
+
 
 def tv(v: Any) -> str:
     if isinstance(v, bool):
@@ -385,7 +481,9 @@ def tv(v: Any) -> str:
 
 def write_file(name: str, header: str, cases: list[Case]) -> int:
     lines = [f"# {line}".rstrip() for line in header.strip().splitlines()]
-    lines.append("# Generated from scripts/fixture_casebook.py (hand-written cases + RULES.md arithmetic).")
+    lines.append(
+        "# Generated from scripts/fixture_casebook.py (hand-written cases + RULES.md arithmetic)."
+    )
     lines.append("# Default preset: wrc2025 unless a case sets `rules`.")
     lines.append("")
     for c in cases:
@@ -411,7 +509,7 @@ def write_file(name: str, header: str, cases: list[Case]) -> int:
 
 
 if __name__ == "__main__":
-    from fixture_cases import FILES  # noqa: E402  (scripts/fixture_cases.py)
+    from fixture_cases import FILES
 
     ids: set[str] = set()
     total = 0

@@ -16,16 +16,67 @@ import pytest
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 FILES = sorted(FIXTURES.glob("hands*.toml"))
 PRESETS = {"wrc2025", "ema2016", "tenhou", "majsoul", "mleague"}
-EXPECT_KEYS = {"status", "han", "fu", "yakuman", "yaku", "limit", "points", "payment", "total",
-               "dora", "wait", "error"}
+EXPECT_KEYS = {
+    "status",
+    "han",
+    "fu",
+    "yakuman",
+    "yaku",
+    "limit",
+    "points",
+    "payment",
+    "total",
+    "dora",
+    "wait",
+    "error",
+}
 STATUSES = {"win", "no_yaku", "not_winning", "tenpai", "noten", "error"}
 YAKU_IDS = {
-    "riichi", "double_riichi", "ippatsu", "menzen_tsumo", "pinfu", "tanyao", "iipeikou", "haku",
-    "hatsu", "chun", "seat_wind", "round_wind", "chankan", "rinshan", "haitei", "houtei",
-    "chiitoitsu", "sanshoku", "ittsu", "chanta", "sanshoku_doukou", "sankantsu", "toitoi",
-    "sanankou", "shousangen", "honroutou", "ryanpeikou", "honitsu", "junchan", "chinitsu", "renhou",
-    "kokushi", "kokushi_13", "suuankou", "suuankou_tanki", "daisangen", "tsuuiisou", "ryuuiisou",
-    "chinroutou", "shousuushii", "daisuushii", "chuuren", "junsei_chuuren", "suukantsu", "tenhou",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "menzen_tsumo",
+    "pinfu",
+    "tanyao",
+    "iipeikou",
+    "haku",
+    "hatsu",
+    "chun",
+    "seat_wind",
+    "round_wind",
+    "chankan",
+    "rinshan",
+    "haitei",
+    "houtei",
+    "chiitoitsu",
+    "sanshoku",
+    "ittsu",
+    "chanta",
+    "sanshoku_doukou",
+    "sankantsu",
+    "toitoi",
+    "sanankou",
+    "shousangen",
+    "honroutou",
+    "ryanpeikou",
+    "honitsu",
+    "junchan",
+    "chinitsu",
+    "renhou",
+    "kokushi",
+    "kokushi_13",
+    "suuankou",
+    "suuankou_tanki",
+    "daisangen",
+    "tsuuiisou",
+    "ryuuiisou",
+    "chinroutou",
+    "shousuushii",
+    "daisuushii",
+    "chuuren",
+    "junsei_chuuren",
+    "suukantsu",
+    "tenhou",
     "chiihou",
 }
 
@@ -94,3 +145,23 @@ def test_case_shape(fname: str, data: dict[str, Any], case: dict[str, Any]) -> N
         assert exp.get("han") in (None, 13 * exp["yakuman"]) or exp.get("limit") == "kazoe_yakuman"
     if "dora" in exp:
         assert set(exp["dora"]) == {"dora", "aka", "ura", "kita"}
+
+
+def test_every_yaku_id_is_covered() -> None:
+    """Issue 3: the fixtures cover every yaku and yakuman id of SPEC §5."""
+    seen = {y for _, _, case in CASES for y in case["expect"].get("yaku", [])}
+    assert YAKU_IDS - seen == set()
+
+
+def test_every_preset_is_used() -> None:
+    used = {case.get("rules", data.get("rules", "wrc2025")) for _, data, case in CASES}
+    assert used == PRESETS
+
+
+def test_every_error_code_of_the_brief() -> None:
+    codes = {
+        case["expect"]["error"]["code"]
+        for _, _, case in CASES
+        if case["expect"].get("status") == "error"
+    }
+    assert {"tile_count", "too_many_copies", "bad_meld"} <= codes
