@@ -451,9 +451,13 @@ def _fast_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     ws = r"[ \t\r\n]*"
 
     def shape(concealed: str, win: str, meld: str) -> re.Pattern[str]:
+        # Lark's lexer is greedy, so two concealed runs or two words it reads as separate
+        # tokens always have a blank between them: requiring it here keeps the pattern
+        # unambiguous (no exponential backtracking on a line that does not match).
+        conc, word = t[concealed], t["WORD"]
         return re.compile(
-            f"{ws}(?P<c>(?:{t[concealed]}{ws})+)(?:(?P<w>{t[win]}){ws})?"
-            f"(?P<m>(?:{t[meld]}{ws})*)(?P<k>(?:{t['WORD']}{ws})*)"
+            f"{ws}(?P<c>{conc}(?:[ \\t\\r\\n]+{conc})*){ws}(?:(?P<w>{t[win]}){ws})?"
+            f"(?P<m>(?:{t[meld]}{ws})*)(?P<k>(?:{word}(?:[ \\t\\r\\n]+{word})*)?){ws}"
         )
 
     return shape("CONCEALED", "WIN", "MELD"), shape("SF_CONCEALED", "SF_WIN", "SF_MELD")
