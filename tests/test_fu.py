@@ -117,28 +117,30 @@ def test_kansai_seven_pairs_50_fu() -> None:
 
 
 def test_fu_rounding_fives() -> None:
-    """Seeds (OnPedia): "rounded by 4 or 6 rule ... 20, 25, 30, 35". Kanchan closed ron
-    20 + 10 + 2 = 32 -> 35 (tens: 40). 1 han 35 fu: 35 x 8 = 280, x4 = 1120 -> 1200."""
+    """RULES.md "Fu": fives, "4 down, 6 up" (seed OnPedia "rounded by 4 or 6 rule").
+    Kanchan closed ron 20 + 10 + 2 = 32 -> 30 (tens: 40). 1 han 30 fu: 30 x 8 = 240,
+    x4 = 960 -> 1000."""
     result = analyse("123m456p789s13s55m+2s riichi", overrides={"fu_rounding": "fives"})
-    assert result.fu == 35
-    assert result.points == 1200
+    assert result.fu == 30
+    assert result.points == 1000
 
 
 @pytest.mark.parametrize(
     ("raw", "tens", "fives"),
     [
         (20, 20, 20),
-        (22, 30, 25),
-        (24, 30, 25),
+        (22, 30, 20),
+        (24, 30, 20),
         (26, 30, 30),
         (30, 30, 30),
-        (32, 40, 35),
+        (32, 40, 30),
+        (36, 40, 40),
         (25, 25, 25),
         (108, 110, 110),
     ],
 )
 def test_round_fu(raw: int, tens: int, fives: int) -> None:
-    """RULES.md: round up to the next 10; fives: to 5 (seed: 20, 25, 30, 35 ...)."""
+    """RULES.md: round up to the next 10; fives: units 1-4 down, 6-9 up, 5 kept."""
     assert round_fu(raw, "tens") == tens
     assert round_fu(raw, "fives") == fives
 

@@ -4,7 +4,7 @@
 :func:`round_fu` rounds per ``fu_rounding``.
 
 >>> round_fu(32, "tens"), round_fu(25, "tens"), round_fu(34, "fives"), round_fu(36, "fives")
-(40, 25, 35, 40)
+(40, 25, 30, 40)
 """
 
 from __future__ import annotations
@@ -83,14 +83,19 @@ def _pair_fu(kind: int, seat: int, round_: int, rules: Rules) -> int:
 def round_fu(fu: int, rounding: str) -> int:
     """Round ``fu`` up to the next 10 (``tens``); 25 (seven pairs) stays.
 
-    ``fives`` is the old rule from the seeds ("rounded by 4 or 6 rule in which case the
-    fu will be 20, 25, 30, 35"; RULES.md "4 down, 6 up"): round up to the next multiple
-    of 5, so a units digit up to 4 lands on the 5 below the next ten and 6 or more goes
-    up to the ten (22, 24 -> 25; 26, 28 -> 30). Only this reading produces the 25, 35 …
-    the seed lists, as fu other than seven pairs are even.
+    ``fives`` is the old rule of the seeds ("rounded by 4 or 6 rule in which case the
+    fu will be 20, 25, 30, 35"), RULES.md "to 5s (4 down, 6 up)": read as the Japanese
+    四捨六入 on the units digit — 1 to 4 round down to the ten, 6 to 9 round up to the
+    next ten, 5 stays (so only 25, 35 … survive as odd fives). 32 -> 30, 36 -> 40.
+    The fixtures (fixtures/hands_fu.toml) read it the same way.
     """
     if fu == 25:
         return 25
     if rounding == "fives":
-        return -(-fu // 5) * 5
+        unit = fu % 10
+        if unit < 5:
+            return max(fu - unit, 20)
+        if unit == 5:
+            return fu
+        return fu - unit + 10
     return -(-fu // 10) * 10

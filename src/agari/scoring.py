@@ -43,9 +43,10 @@ class Scored:
     note: str | None = None
 
     @property
-    def key(self) -> tuple[int, int, int]:
-        """Ordering: base points (so points), then han, then fu."""
-        return (self.base, self.han, self.fu or 0)
+    def key(self) -> tuple[int, int, int, int]:
+        """Ordering: base points (so points), then han, then fu, then fu before rounding
+        (so of two readings worth the same, the one with more fu items is shown)."""
+        return (self.base, self.han, self.fu or 0, sum(f for _, f in self.fu_items))
 
 
 def score_readings(hand: Hand, rules: Rules) -> tuple[list[Reading], list[Scored]]:
