@@ -161,8 +161,8 @@ def value_summary(result: Result | None) -> dict[str, Any] | None:
         }
         if result.yakuman:
             summary["yakuman"] = result.yakuman
-        if result.dora is not None:
-            summary["dora"] = result.dora
+        if result.dora is not None and any(result.dora.values()):
+            summary["dora"] = {k: v for k, v in result.dora.items() if v}
         return summary
     if result.status == "no_yaku":
         return {"status": "no_yaku", "reason": _no_yaku_reason(result)}
@@ -170,17 +170,16 @@ def value_summary(result: Result | None) -> dict[str, Any] | None:
 
 
 def _engine_reason(result: Result) -> str | None:
-    """The engine's own reason for a ``no_yaku`` result, if it gave one."""
+    """The engine's own reason for a ``no_yaku`` result, if it says more than "no yaku"."""
     reason = result.extra.get("reason")
-    return reason if isinstance(reason, str) and reason else None
+    if isinstance(reason, str) and reason and reason != "no yaku":
+        return reason
+    return None
 
 
 def _no_yaku_reason(result: Result) -> str:
-    reason = _engine_reason(result)
-    if reason is None:
-        derived = result.extra.get("_derived_reason")
-        reason = derived if isinstance(derived, str) else "no yaku"
-    return reason
+    reason = result.extra.get("reason")
+    return reason if isinstance(reason, str) and reason else "no yaku"
 
 
 # --------------------------------------------------------------------------- counting
@@ -376,7 +375,7 @@ def _value(hand: Hand, kind: int, tsumo: bool, rules: Rules) -> Result | None:
         return Result(input=None, status="error", error=error.to_json())
     if result.status == "no_yaku" and _engine_reason(result) is None:
         reason = _derive_no_yaku_reason(hand, tsumo)
-        result = replace(result, extra={**result.extra, "_derived_reason": reason})
+        result = replace(result, extra={**result.extra, "reason": reason})
     return result
 
 
