@@ -1,8 +1,28 @@
 """Score a complete hand: every reading is valued and the one worth the most wins.
 
 RULES.md, "Hand value in one line": every reading is scored and the one worth the most
-points wins; ties go to more han, then more fu. Limits and payments come from
+points wins; ties go to more han, then more fu (then more fu before rounding, so the
+reading shown is the one with more fu items). Limits and payments come from
 :mod:`agari.payment`.
+
+Decisions where RULES.md/SPEC leave room (also in the engine report):
+
+* Double-yakuman patterns keep their own ids (``kokushi_13``, ``suuankou_tanki``,
+  ``junsei_chuuren``) under every rule; ``double_yakuman`` only decides whether they
+  count 2 (``han`` 26) or 1 (``han`` 13). Daisuushii has no separate id.
+* ``yakuman_stacking=off``: only the yakuman with the largest multiple counts (the first
+  in SPEC §5 order on a tie); a warning names the ones dropped.
+* ``renhou=mangan`` (WRC row: "mangan, not combined with other yaku or dora"; ema2016
+  read the same way): a renhou reading is worth exactly a mangan with ``yaku`` =
+  ``[renhou 5]`` and zero dora; the hand's ordinary value is scored too and the larger
+  wins; a yakuman always beats it. ``renhou=none``: not a yaku (warning).
+* Kazoe: 13+ han without a yakuman reports the counted ``han`` and, under
+  ``kazoe=yakuman``, ``yakuman`` 1 (SPEC §3 "a counted 13+ han yakuman is 1"; the
+  majiang-core corpus writes 0 there).
+* Yakuman results carry no ``fu``/``fu_breakdown`` and ``dora`` is null (RULES.md:
+  yakuman hands ignore dora; fu do not matter), as in the oracle corpus.
+* Liability: ``liable_base`` is 8000 x the multiple of daisangen/daisuushii (and
+  suukantsu under ``pao_suukantsu``) among the yakuman that count.
 """
 
 from __future__ import annotations
