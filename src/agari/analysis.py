@@ -238,10 +238,28 @@ def _limits(closed: Sequence[int], held: Sequence[int]) -> list[int]:
 
 def _limit_may_bite(closed: Sequence[int], held: Sequence[int]) -> bool:
     """Whether the four-copy limit can make the formula optimistic: a kind held four times
-    (hand and melds), or three times with copies in a meld (a pon: partial sets in hand may
-    all wait on its one remaining copy). Elsewhere the formula equals the exact distance —
-    checked on random hands in tests/test_analysis.py."""
-    return any(h >= 4 or (h >= 3 and h > c) for c, h in zip(closed, held, strict=True))
+    in the concealed part, or a kind held three or four times with copies in a meld (pon,
+    kan) while the concealed part has tiles that could wait on it (the kind itself, or a
+    number within two ranks). Elsewhere the formula equals the exact distance — checked on
+    random hands in tests/test_analysis.py."""
+    for kind in range(34):
+        h = held[kind]
+        if h < 3:
+            continue
+        c = closed[kind]
+        if c == h:
+            if h >= 4:
+                return True
+            continue
+        if kind >= 27:
+            if c:
+                return True
+            continue
+        low = max(kind - 2, kind - kind % 9)
+        high = min(kind + 2, kind - kind % 9 + 8)
+        if any(closed[j] for j in range(low, high + 1)):
+            return True
+    return False
 
 
 def _shanten(closed: list[int], melds: int, held: list[int]) -> int:
