@@ -433,6 +433,13 @@ def test_usage_errors_exit_2(args: list[str]) -> None:
     assert out == "" and err.startswith("agari batch:")
 
 
+def test_output_over_an_input_file_is_a_usage_error(tmp_path: Path) -> None:
+    f = write(tmp_path / "h.txt", "123m\n")
+    code, _, err = run_cli(["--json", "-o", f, f])
+    assert code == 2 and "overwrite" in err
+    assert Path(f).read_text() == "123m\n"
+
+
 def test_output_file_and_human_summary(tmp_path: Path) -> None:
     f = write(tmp_path / "h.txt", "123m\n12q\n")
     target = tmp_path / "out.txt"

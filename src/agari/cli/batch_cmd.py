@@ -186,6 +186,10 @@ def run(
             raise UsageError("'-' (standard input) can be given only once")
         if args.jobs < 0:
             raise UsageError("--jobs takes 0 (all cores) or a positive number")
+        if args.output and os.path.exists(args.output):
+            for path in args.files:
+                if path != "-" and os.path.exists(path) and os.path.samefile(path, args.output):
+                    raise UsageError(f"-o {args.output} would overwrite the input file {path}")
         overrides = _overrides(args.rule)
         try:
             Rules.preset(args.rules or "wrc2025").with_overrides(dict(overrides))
