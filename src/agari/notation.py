@@ -97,6 +97,7 @@ def _bad_tile(digit: str, suit: str, column: int | None) -> HandError:
 
 
 _RUN: Final = re.compile(r"([0-9]+)([mpszh])")
+_TILES_TEXT: Final = re.compile(r"(?:[0-9]+[mpszh])+|(?:[mpszh][0-9]+)+")
 _SF_RUN: Final = re.compile(r"([mpszh])([0-9]+)")
 
 
@@ -107,12 +108,10 @@ def _tile_codes(text: str, column: int | None, suit_first: bool) -> list[int]:
     try:
         if suit_first:
             for suit, digits in _SF_RUN.findall(text):
-                table = _CODES[suit]
-                codes += [table[d] for d in digits]
+                codes.extend(map(_CODES[suit].__getitem__, digits))
         else:
             for digits, suit in _RUN.findall(text):
-                table = _CODES[suit]
-                codes += [table[d] for d in digits]
+                codes.extend(map(_CODES[suit].__getitem__, digits))
     except KeyError:
         for m in (_SF_RUN if suit_first else _RUN).finditer(text):
             digits = m.group(2 if suit_first else 1)
@@ -134,7 +133,7 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     (Tile('7z'), Tile('3s'))
     """
     text = text.strip()
-    if not text or not re.fullmatch(r"(?:[0-9]+[mpszh])+|(?:[mpszh][0-9]+)+", text):
+    if not text or not _TILES_TEXT.fullmatch(text):
         raise HandError("bad_value", f"{text!r} is not a list of tiles such as 3s7z")
     codes = _tile_codes(text, None, text[0] in _CODES)
     return tuple(_tile(code) for code in codes)
@@ -359,7 +358,7 @@ def _word_value(key: str, name: str, raw: str, column: int) -> Any:
     if key in ("dora", "ura"):
         if raw.isascii() and raw.isdigit():
             return int(raw)
-        if not re.fullmatch(r"(?:[0-9]+[mpszh])+|(?:[mpszh][0-9]+)+", raw):
+        if not _TILES_TEXT.fullmatch(raw):
             raise HandError(
                 "bad_value",
                 f"{name}= takes indicator tiles such as 3s7z, or a number of dora, not {raw!r}",
@@ -578,6 +577,8 @@ _Tok = tuple[str, int]  # token text and its 1-based column
 def _split(section: str, start: int, sep: str) -> list[_Tok]:
     """Pieces of a section matched by the fast path, with their columns."""
     out: list[_Tok] = []
+    if not section:
+        return out
     if sep == ",":
         pos = 0
         for piece in section.split(",")[1:]:
@@ -586,8 +587,11 @@ def _split(section: str, start: int, sep: str) -> list[_Tok]:
             text = stripped.rstrip(" \t\r\n")
             out.append((text, start + pos + len(piece) - len(stripped) + 1))
         return out
-    for m in re.finditer(r"\S+", section):
-        out.append((m.group(), start + m.start() + 1))
+    pos = 0
+    for piece in section.split():
+        pos = section.find(piece, pos)
+        out.append((piece, start + pos + 1))
+        pos += len(piece)
     return out
 
 

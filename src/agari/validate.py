@@ -112,6 +112,20 @@ def check_conflicts(
     c = hand.context
     col = columns.get
     ron_said = bool(said.get("ron"))
+    if not (
+        ron_said
+        or c.win_from
+        or c.ippatsu
+        or c.haitei
+        or c.houtei
+        or c.rinshan
+        or c.chankan
+        or c.tenhou
+        or c.chiihou
+        or c.renhou
+        or ((c.riichi or c.double_riichi) and hand.melds)
+    ):
+        return  # nothing that can conflict
     if c.tsumo and ron_said:
         raise _conflict("tsumo and ron conflict: a win is one or the other", col("ron"))
     if c.tsumo and c.win_from is not None:

@@ -217,7 +217,10 @@ def _hand_command(args: list[str]) -> int:
     first = True
     out = sys.stdout
     for text in source:
-        result = analyse(text)
+        try:
+            result = analyse(text)
+        except Exception as exc:  # a bug, not bad input: still no traceback for the user
+            result = _internal_error(text, exc)
         rejected = rejected or result.status == "error"
         if as_json:
             import json
@@ -233,6 +236,15 @@ def _hand_command(args: list[str]) -> int:
         if not hands:
             out.flush()
     return 1 if rejected else 0
+
+
+def _internal_error(text: str, exc: Exception) -> Result:
+    from agari.result import Result
+
+    message = f"internal error ({type(exc).__name__}: {exc}); please report this hand"
+    return Result(
+        input=text, status="error", error={"code": "internal", "message": message, "column": None}
+    )
 
 
 def _hand_or_none(text: str, result: Result) -> Hand | None:
