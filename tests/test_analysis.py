@@ -321,6 +321,24 @@ def _drop(ts: Sequence[Tile], t: Tile) -> list[Tile]:
     return rest
 
 
+@settings(max_examples=150, deadline=None)
+@given(thirteen())
+def test_waits_agree_with_the_engine_decomposer(h: Hand) -> None:
+    """Cross-check with the engine's own completeness test (agari.decompose.is_complete):
+    a wait is a kind not held four times whose addition completes the hand."""
+    decompose = pytest.importorskip("agari.decompose")
+    c = counts_of(h)
+    held = held_of(h)
+    expected = []
+    for k in range(34):
+        if held[k] < 4:
+            c[k] += 1
+            if decompose.is_complete(c, len(h.melds)):
+                expected.append(k)
+            c[k] -= 1
+    assert [w.tile.kind for w in waits(h, values=False)] == expected
+
+
 # --------------------------------------------------------------------------- worked examples
 
 
@@ -487,6 +505,59 @@ def test_analyse_discards_record() -> None:
     first = record["discards"][0]
     assert set(first) >= {"tile", "shanten", "ukeire", "ukeire_total", "waits"}
     assert first["ukeire"] == [{"tile": "1z", "unseen": 2}, {"tile": "5z", "unseen": 2}]
+
+
+def test_wait_values_closed_shanpon_without_yaku() -> None:
+    """234m 456p 678s 22p 99p, closed, no riichi: shanpon on 2p/9p.
+    Ron: no yaku (a closed hand needs riichi or tsumo; tanyao fails on 9p and on 2p the
+    99p pair breaks it too). Tsumo: menzen tsumo 1 han; fu 20 + 2 (tsumo) + 4 (closed
+    triplet of 2p, simples; RULES.md fu table) = 26 -> 30. Base 30 * 2^3 = 240;
+    non-dealer tsumo: dealer 480 -> 500, others 240 -> 300, 1100 in all (RULES.md)."""
+    pytest.importorskip("agari.api")
+    h = hand("234m456p678s2299p")
+    found = {str(w.tile): w.to_json() for w in waits(h, Rules())}
+    assert set(found) == {"2p", "9p"}
+    assert found["2p"]["ron"] == {"status": "no_yaku", "reason": "needs riichi or tsumo"}
+    tsumo = found["2p"]["tsumo"]
+    assert (tsumo["status"], tsumo["han"], tsumo["fu"], tsumo["yaku"]) == (
+        "win",
+        1,
+        30,
+        ["menzen_tsumo"],
+    )
+    assert tsumo["payment"] == {"tsumo_dealer": 500, "tsumo_non_dealer": 300}
+    assert tsumo["points"] == 1100
+
+
+def test_wait_values_open_hand_without_yaku() -> None:
+    """234m 567p 9s + chi 123s + chi 789p: an open tanki on 9s with no yaku (no tanyao:
+    terminals; no yakuhai): neither ron nor tsumo wins, and the reason says why."""
+    pytest.importorskip("agari.api")
+    h = hand("234m567p9s", meld(MeldKind.CHI, "123s"), meld(MeldKind.CHI, "789p"))
+    (only,) = waits(h, Rules())
+    record = only.to_json()
+    assert record["tile"] == "9s"
+    assert record["unseen"] == 3
+    assert record["ron"] == {"status": "no_yaku", "reason": "open hand without a yaku"}
+    assert record["tsumo"] == {"status": "no_yaku", "reason": "open hand without a yaku"}
+
+
+def test_tenpai_discard_carries_best_value() -> None:
+    """123m456p789s1155z + 9m (round East, seat South by default): discarding 9m leaves the
+    1z/5z shanpon. RULES.md fu table:
+    ron on 1z: 20 + 10 (closed ron) + 4 (1z triplet, made open by the ron) + 2 (5z dragon
+    pair) = 36 -> 40 fu, round wind 1 han: 40 * 2^3 = 320, ron 4 * 320 = 1280 -> 1300;
+    tsumo on 1z: 20 + 2 (tsumo) + 8 (closed honour triplet) + 2 = 32 -> 40 fu, 2 han
+    (round wind, menzen tsumo): base 640, dealer 1280 -> 1300, others 640 -> 700: 2700.
+    5z is the same with haku. Best: the first 2700, 1z by tsumo."""
+    pytest.importorskip("agari.api")
+    h = hand("123m456p789s1155z9m")
+    record = discards(h, Rules())[0].to_json()
+    assert record["tile"] == "9m"
+    assert [w["ron"]["points"] for w in record["waits"]] == [1300, 1300]
+    best = record["best"]
+    assert (best["tile"], best["by"], best["points"], best["fu"]) == ("1z", "tsumo", 2700, 40)
+    assert best["payment"] == {"tsumo_dealer": 1300, "tsumo_non_dealer": 700}
 
 
 def test_wrong_tile_count_is_an_error() -> None:
