@@ -208,6 +208,8 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool) -> Result:
         return _error(value, rules, error)
     except ImportError as error:  # the notation module is not installed yet
         return _error(value, rules, HandError("syntax", f"cannot read hands yet: {error}"))
+    except ValueError as error:  # e.g. an impossible tile in a hand built by hand
+        return _error(value, rules, HandError("bad_value", str(error)))
     return _finish(result, value, hand, rules)
 
 
