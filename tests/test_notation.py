@@ -278,6 +278,23 @@ def test_structured_record_all_keys() -> None:
     assert hand_from_dict(record) == parse_hand("123p456s789s1z+1z, 1111m riichi ura=9p seat=E")
 
 
+def test_structured_record_melds_round_trip() -> None:
+    """SPEC §2 meld kinds read into the same melds as the notation of SPEC §1."""
+    record = {
+        "concealed": "1z1z",
+        "win": "1z",
+        "melds": [
+            {"kind": "pon", "tiles": "777z", "from": "across"},
+            {"kind": "kan", "tiles": "6666s", "from": "right"},
+            {"kind": "shouminkan", "tiles": "5555p", "from": "across"},
+            {"kind": "ankan", "tiles": "0555m"},
+        ],
+    }
+    hand = hand_from_dict(record)
+    assert hand == parse_hand("1z+1z, 777=z, 6666+s, 555=5p, 0555m")
+    assert parse_hand(str(hand)) == hand
+
+
 def test_structured_record_removes_the_exact_red_variant() -> None:
     """Brief: remove one copy of win from concealed, preferring the exact red/plain tile."""
     plain = hand_from_dict({"concealed": "123m406p789s11z555p", "win": "5p"})
@@ -316,6 +333,14 @@ def test_structured_record_removes_the_exact_red_variant() -> None:
                 "concealed": "123m456p789s11z",
                 "win": "1z",
                 "melds": [{"kind": "chi", "tiles": "345m", "from": "right"}],
+            },
+            "bad_meld",
+        ),
+        (
+            {
+                "concealed": "123m456p789s11z",
+                "win": "1z",
+                "melds": [{"kind": "shouminkan", "tiles": "6666s"}],
             },
             "bad_meld",
         ),

@@ -378,41 +378,42 @@ def _word_value(key: str, name: str, raw: str, column: int) -> Any:
     return preset
 
 
+#: word key -> Context field (``ron`` and ``riichi`` are handled apart).
+_CONTEXT_FIELDS: Final[dict[str, str]] = {
+    "tsumo": "tsumo",
+    "double_riichi": "double_riichi",
+    "ippatsu": "ippatsu",
+    "haitei": "haitei",
+    "houtei": "houtei",
+    "rinshan": "rinshan",
+    "chankan": "chankan",
+    "tenhou": "tenhou",
+    "chiihou": "chiihou",
+    "renhou": "renhou",
+    "seat_wind": "seat_wind",
+    "round_wind": "round_wind",
+    "honba": "honba",
+    "sticks": "sticks",
+    "kita": "kita",
+    "pao": "pao",
+    "wareme": "wareme",
+    "rules": "rules",
+    "dora": "dora_indicators",
+    "ura": "ura_indicators",
+    "dora_count": "dora_count",
+    "ura_count": "ura_count",
+}
+_DEFAULT_CONTEXT: Final = Context()
+
+
 def _context(words: _Words, win_from: Source | None) -> Context:
     v = words.values
-    kwargs: dict[str, Any] = {}
-    for key in (
-        "tsumo",
-        "double_riichi",
-        "ippatsu",
-        "haitei",
-        "houtei",
-        "rinshan",
-        "chankan",
-        "tenhou",
-        "chiihou",
-        "renhou",
-        "seat_wind",
-        "round_wind",
-        "honba",
-        "sticks",
-        "kita",
-        "pao",
-        "wareme",
-        "rules",
-    ):
-        if key in v:
-            kwargs[key] = v[key]
+    if not v and win_from is None:
+        return _DEFAULT_CONTEXT
+    fields = _CONTEXT_FIELDS
+    kwargs: dict[str, Any] = {fields[k]: value for k, value in v.items() if k in fields}
     if v.get("riichi") and not v.get("double_riichi"):
         kwargs["riichi"] = True
-    for key, field in (
-        ("dora", "dora_indicators"),
-        ("ura", "ura_indicators"),
-        ("dora_count", "dora_count"),
-        ("ura_count", "ura_count"),
-    ):
-        if key in v:
-            kwargs[field] = v[key]
     if win_from is not None:
         kwargs["win_from"] = win_from
     return Context(**kwargs)
@@ -802,6 +803,12 @@ def _record_meld(index: int, raw: Any) -> Meld:
             "bad_meld",
             f"{where}: an open kan needs from (left, across or right); "
             "a kan of one's own tiles is kind ankan",
+        )
+    if kind is MeldKind.SHOUMINKAN and source is None:
+        raise HandError(
+            "bad_meld",
+            f"{where}: an added kan needs from (whom its pon was called from: left, "
+            "across or right)",
         )
     return Meld(kind, tiles, source, tiles[-1] if source else None)
 
