@@ -243,3 +243,39 @@ def test_payment_properties_and_best_reading(hand: Hand, preset: str) -> None:
     top = best(scored)
     assert all(top.key >= s.key for s in scored)
     assert result.base_points == max(s.base for s in scored)
+
+
+def test_pao_suukantsu_follows_the_switch() -> None:
+    """RULES.md presets "pao on": wrc2025 includes suukantsu, tenhou does not. On tsumo a
+    liable seat pays the whole yakuman (4 x 8000); otherwise the ordinary non-dealer
+    tsumo split 16000 / 8000 / 8000."""
+    hand = "1m+1m, 2222+m, 3333+p, 4444+s, 6666+s tsumo pao=W"
+    assert analyse(hand, rules="wrc2025").deltas == {"E": 0, "S": 32000, "W": -32000, "N": 0}
+    assert analyse(hand, rules="tenhou").deltas == {
+        "E": -16000,
+        "S": 32000,
+        "W": -8000,
+        "N": -8000,
+    }
+
+
+def test_pao_for_a_double_daisuushii_covers_both_yakuman() -> None:
+    """RULES.md: majsoul counts daisuushii double; the liable seat pays the whole
+    (double) yakuman on tsumo: 4 x 16000 = 64000."""
+    result = analyse("111z222z333z5m+5m, 444=z tsumo pao=W", rules="majsoul")
+    assert result.deltas == {"E": 0, "S": 64000, "W": -64000, "N": 0}
+
+
+def test_three_player_dora_and_kita() -> None:
+    """RULES.md "Three-player": 1m indicates 9m; kita are one dora each. Riichi 1 +
+    dora 3 (999m) + kita 1 = 5 han: mangan, non-dealer ron 4 x 2000 = 8000."""
+    result = analyse("111m999m123p456p4z+4z riichi kita=1 dora=1m", overrides={"players": "3"})
+    assert result.dora == {"dora": 3, "aka": 0, "ura": 0, "kita": 1}
+    assert result.han == 5 and result.points == 8000
+
+
+def test_kita_is_also_a_dora_when_north_is_dora() -> None:
+    """Kita tiles are North tiles: with a West indicator (North is dora) the 44z pair
+    gives 2 dora and the kita tile 1 more, plus 1 kita dora."""
+    result = analyse("111m999m123p456p4z+4z riichi kita=1 dora=3z", overrides={"players": "3"})
+    assert result.dora == {"dora": 3, "aka": 0, "ura": 0, "kita": 1}
