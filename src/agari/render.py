@@ -297,7 +297,9 @@ def _render_score(result: Result, hand: Hand | None) -> list[str]:
             lines.append(f"bonus     +{extra} (honba and riichi sticks)")
         lines.append(f"total     {result.total}")
     if result.deltas:
-        shown = "  ".join(f"{seat} {value:+d}" for seat, value in result.deltas.items())
+        shown = "  ".join(
+            f"{seat} {value:+d}" if value else f"{seat} 0" for seat, value in result.deltas.items()
+        )
         lines.append(f"deltas    {shown}")
     return lines
 
@@ -311,12 +313,13 @@ def _outcome(entry: Any) -> str:
     if status not in (None, "win"):
         return str(status)
     if entry.get("yakuman"):
-        head = "yakuman"
+        n = int(entry["yakuman"])
+        head = "yakuman" if n == 1 else f"{n}x yakuman"
     else:
-        head = f"{entry.get('han')}h"
+        head = f"{entry.get('han')} han"
         if entry.get("fu") is not None:
-            head += f"{entry.get('fu')}fu"
-    return f"{head} {payment_text(entry.get('payment'))}"
+            head += f" {entry.get('fu')} fu"
+    return f"{head}: {payment_text(entry.get('payment'))}"
 
 
 def _waits_table(waits: Sequence[Mapping[str, Any]]) -> list[str]:
