@@ -318,23 +318,28 @@ def _karaten_text(kinds: Sequence[int], held: Sequence[int], closed: Sequence[in
 # --------------------------------------------------------------------------- public API
 
 
-def shanten(hand: Hand) -> int:
+def shanten(hand: Hand | str) -> int:
     """The shanten number of a 13- or 14-tile hand (melds count 3).
 
     -1 complete, 0 tenpai, n: n tile changes from tenpai — the fewest tiles missing from a
     complete hand, minus one. Seven pairs need seven different kinds; no kind can be drawn
     beyond its four copies, so karaten (a wait only on fifth copies) counts 1, as on
     tenhou.net/2.
+
+    >>> shanten("123m456p789s1155z"), shanten("123m456p789s1111z"), shanten("1122334455667z")
+    (0, 1, 0)
     """
+    hand = _as_hand(hand)
     _check(hand, (13, 14))
     return _shanten(_closed_counts(hand.closed_tiles), len(hand.melds), _held_counts(hand))
 
 
-def karaten(hand: Hand) -> str | None:
+def karaten(hand: Hand | str) -> str | None:
     """Why a 13-tile hand that looks tenpai is not: its only completions need a fifth copy.
 
     ``None`` if the hand is really tenpai or further than one tile from the formula's tenpai.
     """
+    hand = _as_hand(hand)
     _check(hand, (13,))
     closed = _closed_counts(hand.closed_tiles)
     held = _held_counts(hand)
@@ -344,9 +349,10 @@ def karaten(hand: Hand) -> str | None:
     return _karaten_text(_fifth_copy_completions(closed, melds, held), held, closed)
 
 
-def ukeire(hand: Hand) -> list[Ukeire]:
+def ukeire(hand: Hand | str) -> list[Ukeire]:
     """For a 13-tile hand, every tile that lowers its shanten (for a tenpai hand: its
     winning tiles), in tile order, with the copies unseen."""
+    hand = _as_hand(hand)
     _check(hand, (13,))
     closed = _closed_counts(hand.closed_tiles)
     held = _held_counts(hand)
@@ -358,10 +364,18 @@ def ukeire(hand: Hand) -> list[Ukeire]:
     ]
 
 
-def _default_rules(hand: Hand, rules: Rules | None) -> Rules:
-    if rules is not None:
+def _as_hand(hand: Hand | str) -> Hand:
+    return Hand.parse(hand) if isinstance(hand, str) else hand
+
+
+def _default_rules(hand: Hand, rules: Rules | str | None) -> Rules:
+    """The caller's rules; else the hand's own ``rules=`` word; else the default preset.
+    A preset name given by the caller yields to the hand's own word (as in agari.api)."""
+    if isinstance(rules, Rules):
         return rules
-    return Rules.preset(hand.context.rules) if hand.context.rules else Rules()
+    if hand.context.rules:
+        return Rules.preset(hand.context.rules)
+    return Rules.preset(rules) if rules else Rules()
 
 
 def _waiting_hand(hand: Hand) -> Hand:
@@ -421,10 +435,15 @@ def _waits(hand: Hand, rules: Rules, values: bool) -> list[Wait]:
     return out
 
 
-def waits(hand: Hand, rules: Rules | None = None, *, values: bool = True) -> list[Wait]:
+def waits(hand: Hand | str, rules: Rules | str | None = None, *, values: bool = True) -> list[Wait]:
     """The winning tiles of a 13-tile hand in tile order, each with its unseen count and
     (with ``values``) the engine's result by ron and by tsumo. Empty when the hand is not
-    tenpai — including karaten, whose only completions would need a fifth copy."""
+    tenpai — including karaten, whose only completions would need a fifth copy.
+
+    >>> [(str(w.tile), w.unseen) for w in waits("1112345678999m", values=False)][:3]
+    [('1m', 1), ('2m', 3), ('3m', 3)]
+    """
+    hand = _as_hand(hand)
     _check(hand, (13,))
     return _waits(_waiting_hand(hand), _default_rules(hand, rules), values)
 
@@ -451,10 +470,13 @@ def _without(tiles: Sequence[Tile], tile: Tile) -> tuple[Tile, ...]:
     return tuple(sorted(rest))
 
 
-def discards(hand: Hand, rules: Rules | None = None, *, values: bool = True) -> list[Discard]:
+def discards(
+    hand: Hand | str, rules: Rules | str | None = None, *, values: bool = True
+) -> list[Discard]:
     """Every distinct discard of a 14-tile hand, best first: lowest shanten after it, then
     most unseen ukeire, then tile order. Discards that leave the hand tenpai carry their
     waits (with values when ``values``)."""
+    hand = _as_hand(hand)
     _check(hand, (14,))
     rules = _default_rules(hand, rules)
     melds = len(hand.melds)
