@@ -639,3 +639,16 @@ def test_hand_error_is_a_value_error() -> None:
     """DESIGN.md: errors are ValueError subclasses (python-chess style)."""
     assert issubclass(HandError, ValueError)
     assert set(string.digits) <= set(ALPHABET)
+
+
+def test_caches_never_change_an_answer() -> None:
+    """The word/meld/context caches hold only what was read without error: the same
+    words in another place still give their own columns, and clearing changes nothing."""
+    from agari.notation import clear_caches
+
+    first = parse_hand("1z+1z, 123m, 789p, 789s, 777=z seat=E")
+    with pytest.raises(HandError) as info:
+        parse_hand("123m456p789s1155z+5z seat=E seat=E")
+    assert info.value.column == 29
+    clear_caches()
+    assert parse_hand("1z+1z, 123m, 789p, 789s, 777=z seat=E") == first

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from lark import Lark
 
 __all__ = [
+    "clear_caches",
     "format_hand",
     "format_meld",
     "format_tiles",
@@ -154,8 +155,31 @@ def _sorted_tiles(codes: list[int]) -> tuple[Tile, ...]:
 # Melds
 
 
+_CACHE_LIMIT: Final = 8192
+#: Context words, melds and contexts already read (all immutable; errors are never cached).
+_WORD_CACHE: dict[str, tuple[str, Any]] = {}
+_MELD_CACHE: dict[tuple[str, bool], Meld] = {}
+_CONTEXT_CACHE: dict[tuple[tuple[str, ...], str | None], Context] = {}
+
+
+def clear_caches() -> None:
+    """Forget the context words, melds and contexts read so far (benchmarks, tests)."""
+    _WORD_CACHE.clear()
+    _MELD_CACHE.clear()
+    _CONTEXT_CACHE.clear()
+
+
 def _meld(text: str, column: int, suit_first: bool) -> Meld:
     """Read one meld token (without its comma): ``3-45m`` or ``m3-45``."""
+    meld = _MELD_CACHE.get((text, suit_first))
+    if meld is None:
+        meld = _read_meld(text, column, suit_first)
+        if len(_MELD_CACHE) < _CACHE_LIMIT:
+            _MELD_CACHE[text, suit_first] = meld
+    return meld
+
+
+def _read_meld(text: str, column: int, suit_first: bool) -> Meld:
     if suit_first:
         suit, body, offset = text[0], text[1:], 1
     else:
@@ -308,38 +332,49 @@ KNOWN_WORDS: Final = (
 )
 
 
+def _read_word(text: str, column: int) -> tuple[str, Any]:
+    """One context word as (key, value); raises with ``column`` if it is not one."""
+    name, eq, raw = text.partition("=")
+    lname = name.lower()
+    if not eq:
+        key = _FLAG_WORDS.get(lname)
+        if key is None:
+            hint = " (it takes a value: " + lname + "=...)" if lname in _VALUE_WORDS else ""
+            raise HandError(
+                "unknown_word",
+                f"unknown word {text!r}{hint}; context words are: {KNOWN_WORDS}",
+                column,
+            )
+        return key, True
+    key = _VALUE_WORDS.get(lname)
+    if key is None:
+        raise HandError(
+            "unknown_word",
+            f"unknown word {name + '='!r}; context words are: {KNOWN_WORDS}",
+            column,
+        )
+    value = _word_value(key, lname, raw, column + len(name) + 1)
+    if key in ("dora", "ura") and isinstance(value, int):
+        key += "_count"
+    return key, value
+
+
 def _read_words(words: list[tuple[str, int]]) -> _Words:
     values: dict[str, Any] = {}
     columns: dict[str, int] = {}
+    cache = _WORD_CACHE
     for text, column in words:
-        name, eq, raw = text.partition("=")
-        lname = name.lower()
-        if not eq:
-            key = _FLAG_WORDS.get(lname)
-            if key is None:
-                hint = " (it takes a value: " + lname + "=...)" if lname in _VALUE_WORDS else ""
-                raise HandError(
-                    "unknown_word",
-                    f"unknown word {text!r}{hint}; context words are: {KNOWN_WORDS}",
-                    column,
-                )
-            values[key] = True
-            columns.setdefault(key, column)
-            continue
-        key = _VALUE_WORDS.get(lname)
-        if key is None:
-            raise HandError(
-                "unknown_word",
-                f"unknown word {name + '='!r}; context words are: {KNOWN_WORDS}",
-                column,
-            )
-        value = _word_value(key, lname, raw, column + len(name) + 1)
-        if key in ("dora", "ura") and isinstance(value, int):
-            key += "_count"
-        if key in values:
-            raise HandError("conflicting_context", f"{lname}= is given twice", column)
+        hit = cache.get(text)
+        if hit is None:
+            hit = _read_word(text, column)
+            if len(cache) < _CACHE_LIMIT:
+                cache[text] = hit
+        key, value = hit
+        if key in values and value is not True:
+            name = text.partition("=")[0].lower()
+            raise HandError("conflicting_context", f"{name}= is given twice", column)
         values[key] = value
-        columns[key] = column
+        columns.setdefault(key, column)
     return _Words(values, columns)
 
 
@@ -680,7 +715,13 @@ def parse_hand(text: str) -> Hand:
             win_from = _MARKER_SOURCE[wtext[3]]
     melds = tuple(_meld(mtext, mcol, suit_first) for mtext, mcol in meld_toks)
     words = _read_words(word_toks)
-    hand = Hand(concealed, win, melds, _context(words, win_from))
+    key = (tuple([t for t, _ in word_toks]), win_from)
+    context = _CONTEXT_CACHE.get(key)
+    if context is None:
+        context = _context(words, win_from)
+        if len(_CONTEXT_CACHE) < _CACHE_LIMIT:
+            _CONTEXT_CACHE[key] = context
+    hand = Hand(concealed, win, melds, context)
     from agari.validate import validate
 
     validate(hand, words.values, words.columns, win_column=win_tok[1] if win_tok else None)
