@@ -560,6 +560,22 @@ def test_tenpai_discard_carries_best_value() -> None:
     assert best["payment"] == {"tsumo_dealer": 1300, "tsumo_non_dealer": 700}
 
 
+def test_three_player_shanten_and_ukeire() -> None:
+    """players=3 (RULES.md, sanma): 2m-8m are not in the set. 1111m 1111z 222z 33z: with
+    four players 111m + 1m can still become 123m (1-shanten); with three the 1m and 1z
+    singles can form nothing, so a set must come from new tiles: 2-shanten. Both values
+    are in the docstring of mahjong 2.1.0's calculate_shanten_for_regular_hand."""
+    sanma = Rules().with_overrides({"players": "3"})
+    h = hand("1111m111122233z")
+    assert shanten(h) == 1
+    assert shanten(h, sanma) == 2
+    h13 = hand("1m11p1234567s557z")
+    four = [str(u.tile) for u in ukeire(h13)]
+    three = [str(u.tile) for u in ukeire(h13, sanma)]
+    assert {"2m", "3m"} <= set(four)
+    assert three == [t for t in four if t not in ("2m", "3m")]
+
+
 def test_wrong_tile_count_is_an_error() -> None:
     from agari.errors import HandError
 

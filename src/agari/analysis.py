@@ -185,7 +185,8 @@ def _no_yaku_reason(result: Result) -> str:
 # --------------------------------------------------------------------------- counting
 
 
-def _check(hand: Hand, sizes: Sequence[int]) -> None:
+def _check(hand: Hand, sizes: Sequence[int], sanma: bool = False) -> list[int]:
+    """Check the tile count and copies; return the held counts (see :func:`_held_counts`)."""
     if hand.tile_count not in sizes:
         wanted = " or ".join(str(s) for s in sizes)
         raise HandError(
@@ -198,6 +199,14 @@ def _check(hand: Hand, sizes: Sequence[int]) -> None:
             raise HandError(
                 "too_many_copies", f"{count} copies of {kind_name(kind)}: there are only 4"
             )
+        if sanma and count and 1 <= kind <= 7:
+            raise HandError("bad_tile", f"{kind_name(kind)}: 2m-8m are not used with three players")
+    if sanma:
+        # 2m-8m are not in the set: as if all four copies were held, so that they are never
+        # waits or ukeire and the exact tables never draw them.
+        for kind in range(1, 8):
+            held[kind] = 4
+    return held
 
 
 def _closed_counts(tiles: Sequence[Tile]) -> list[int]:
@@ -216,9 +225,9 @@ def _held_counts(hand: Hand) -> list[int]:
     return counts
 
 
-def _visible_counts(hand: Hand) -> list[int]:
+def _visible_counts(hand: Hand, held: Sequence[int]) -> list[int]:
     """Copies the player can see: the hand, its melds and the dora indicators."""
-    counts = _held_counts(hand)
+    counts = list(held)
     for tile in hand.context.dora_indicators:
         counts[tile.kind] += 1
     return counts
@@ -318,7 +327,7 @@ def _karaten_text(kinds: Sequence[int], held: Sequence[int], closed: Sequence[in
 # --------------------------------------------------------------------------- public API
 
 
-def shanten(hand: Hand | str) -> int:
+def shanten(hand: Hand | str, rules: Rules | str | None = None) -> int:
     """The shanten number of a 13- or 14-tile hand (melds count 3).
 
     -1 complete, 0 tenpai, n: n tile changes from tenpai — the fewest tiles missing from a
@@ -330,33 +339,31 @@ def shanten(hand: Hand | str) -> int:
     (0, 1, 0)
     """
     hand = _as_hand(hand)
-    _check(hand, (13, 14))
-    return _shanten(_closed_counts(hand.closed_tiles), len(hand.melds), _held_counts(hand))
+    held = _check(hand, (13, 14), _sanma(hand, rules))
+    return _shanten(_closed_counts(hand.closed_tiles), len(hand.melds), held)
 
 
-def karaten(hand: Hand | str) -> str | None:
+def karaten(hand: Hand | str, rules: Rules | str | None = None) -> str | None:
     """Why a 13-tile hand that looks tenpai is not: its only completions need a fifth copy.
 
     ``None`` if the hand is really tenpai or further than one tile from the formula's tenpai.
     """
     hand = _as_hand(hand)
-    _check(hand, (13,))
+    held = _check(hand, (13,), _sanma(hand, rules))
     closed = _closed_counts(hand.closed_tiles)
-    held = _held_counts(hand)
     melds = len(hand.melds)
     if formula_shanten(closed, melds) != 0 or _shanten(closed, melds, held) == 0:
         return None
     return _karaten_text(_fifth_copy_completions(closed, melds, held), held, closed)
 
 
-def ukeire(hand: Hand | str) -> list[Ukeire]:
+def ukeire(hand: Hand | str, rules: Rules | str | None = None) -> list[Ukeire]:
     """For a 13-tile hand, every tile that lowers its shanten (for a tenpai hand: its
     winning tiles), in tile order, with the copies unseen."""
     hand = _as_hand(hand)
-    _check(hand, (13,))
+    held = _check(hand, (13,), _sanma(hand, rules))
     closed = _closed_counts(hand.closed_tiles)
-    held = _held_counts(hand)
-    visible = _visible_counts(hand)
+    visible = _visible_counts(hand, held)
     melds = len(hand.melds)
     current = _shanten(closed, melds, held)
     return [
@@ -366,6 +373,10 @@ def ukeire(hand: Hand | str) -> list[Ukeire]:
 
 def _as_hand(hand: Hand | str) -> Hand:
     return Hand.parse(hand) if isinstance(hand, str) else hand
+
+
+def _sanma(hand: Hand, rules: Rules | str | None) -> bool:
+    return _default_rules(hand, rules).players == 3
 
 
 def _default_rules(hand: Hand, rules: Rules | str | None) -> Rules:
@@ -420,9 +431,9 @@ def _derive_no_yaku_reason(hand: Hand, tsumo: bool) -> str:
 
 
 def _waits(hand: Hand, rules: Rules, values: bool) -> list[Wait]:
+    held = _check(hand, (13,), rules.players == 3)
     closed = _closed_counts(hand.closed_tiles)
-    held = _held_counts(hand)
-    visible = _visible_counts(hand)
+    visible = _visible_counts(hand, held)
     melds = len(hand.melds)
     after = formula_shanten_after_draws(closed, melds)
     out: list[Wait] = []
@@ -444,7 +455,6 @@ def waits(hand: Hand | str, rules: Rules | str | None = None, *, values: bool = 
     [('1m', 1), ('2m', 3), ('3m', 3)]
     """
     hand = _as_hand(hand)
-    _check(hand, (13,))
     return _waits(_waiting_hand(hand), _default_rules(hand, rules), values)
 
 
@@ -477,16 +487,17 @@ def discards(
     most unseen ukeire, then tile order. Discards that leave the hand tenpai carry their
     waits (with values when ``values``)."""
     hand = _as_hand(hand)
-    _check(hand, (14,))
     rules = _default_rules(hand, rules)
+    sanma = rules.players == 3
+    _check(hand, (14,), sanma)
     melds = len(hand.melds)
     out: list[Discard] = []
     base = replace(hand, win=None)
     for tile in _discard_choices(hand, rules):
         after = replace(base, concealed=_without(hand.closed_tiles, tile))
         closed = _closed_counts(after.concealed)
-        held = _held_counts(after)
-        visible = _visible_counts(after)
+        held = _check(after, (13,), sanma)
+        visible = _visible_counts(after, held)
         # The discarded copy is visible too (it lies in the river).
         visible[tile.kind] += 1
         value = _shanten(closed, melds, held)
@@ -522,11 +533,10 @@ def analyse_waiting(hand: Hand, rules: Rules) -> Result:
     ``[{"tile", "unseen", "ron", "tsumo"}]``, or ``noten`` with the shanten and the ukeire
     tiles in ``ukeire``/``ukeire_total`` (and ``karaten`` with the reason when that is why)."""
     hand = _waiting_hand(hand)
-    _check(hand, (13,))
+    held = _check(hand, (13,), rules.players == 3)
     text, normal = _texts(hand)
     closed = _closed_counts(hand.closed_tiles)
-    held = _held_counts(hand)
-    visible = _visible_counts(hand)
+    visible = _visible_counts(hand, held)
     melds = len(hand.melds)
     value = _shanten(closed, melds, held)
     common: dict[str, Any] = {"input": text, "hand": normal, "rules": rules.describe()}
@@ -557,10 +567,10 @@ def analyse_discards(hand: Hand, rules: Rules) -> Result:
     """SPEC §4 for 14 tiles that do not win: ``not_winning`` with the shanten and
     ``discards`` ``[{"tile", "shanten", "ukeire": [{"tile", "unseen"}], "ukeire_total"}]``
     best first (plus ``waits`` and ``best`` for discards that leave the hand tenpai)."""
-    _check(hand, (14,))
+    _check(hand, (14,), rules.players == 3)
     text, normal = _texts(hand)
     found = discards(hand, rules)
-    value = shanten(hand)
+    value = shanten(hand, rules)
     warnings: tuple[str, ...] = ()
     if value == -1:
         warnings = ("the tiles form a complete hand; discards shown as asked",)
