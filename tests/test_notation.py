@@ -652,3 +652,18 @@ def test_caches_never_change_an_answer() -> None:
     assert info.value.column == 29
     clear_caches()
     assert parse_hand("1z+1z, 123m, 789p, 789s, 777=z seat=E") == first
+
+
+def test_fast_path_mirrors_the_grammar_and_lark_alone_gives_the_same_hands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """grammar/hand.lark is the single source of truth: the fast path is on only while
+    the grammar's start rule has the shape it mirrors, and Lark alone reads the same."""
+    import agari.notation as notation
+
+    assert notation._grammar_start() == notation._START_SHAPE
+    assert notation._fast_patterns() is not None
+    fast = [parse_hand(text) for text in SPEC_EXAMPLES]
+    monkeypatch.setattr(notation, "_fast_patterns", lambda: None)
+    notation.clear_caches()
+    assert [parse_hand(text) for text in SPEC_EXAMPLES] == fast

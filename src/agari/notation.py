@@ -479,11 +479,36 @@ def _terminals() -> dict[str, str]:
     return dict(found)
 
 
+#: The shape of the grammar's ``start`` rule that the fast path mirrors. If the grammar
+#: says anything else, the fast path switches itself off and Lark reads every line.
+_START_SHAPE: Final = (
+    "CONCEALED+ WIN? MELD* WORD*",
+    "SF_CONCEALED+ SF_WIN? SF_MELD* WORD*",
+)
+_IGNORED: Final = "%ignore /[ \\t\\r\\n]+/"
+
+
+def _grammar_start() -> tuple[str, ...]:
+    """The alternatives of ``start`` as written in the grammar, without their aliases."""
+    found = re.search(r"^start:(.*?)(?=^\S|\Z)", _grammar_text(), re.MULTILINE | re.DOTALL)
+    if found is None:
+        return ()
+    body = re.sub(r"//[^\n]*", "", found.group(1))
+    return tuple(" ".join(alt.split("->")[0].split()) for alt in body.split("|"))
+
+
 @functools.cache
-def _fast_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """The ``start`` rule as two regular expressions over the grammar's terminals."""
+def _fast_patterns() -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """The ``start`` rule as two regular expressions over the grammar's terminals, or
+    ``None`` when the grammar's ``start`` is no longer the shape mirrored here."""
     t = _terminals()
     ws = r"[ \t\r\n]*"
+    needed = ("CONCEALED", "WIN", "MELD", "SF_CONCEALED", "SF_WIN", "SF_MELD", "WORD")
+    lines = _grammar_text().splitlines()
+    if _grammar_start() != _START_SHAPE or any(n not in t for n in needed):
+        return None
+    if _IGNORED not in lines:
+        return None
 
     def shape(concealed: str, win: str, meld: str) -> re.Pattern[str]:
         # Lark's lexer is greedy, so two concealed runs or two words it reads as separate
@@ -633,9 +658,11 @@ def _split(section: str, start: int, sep: str) -> list[_Tok]:
 
 def _tokens(text: str) -> tuple[bool, _Tok, _Tok | None, list[_Tok], list[_Tok]]:
     """Split a line into (suit_first, concealed, win, melds, words), or raise."""
-    df, sf = _fast_patterns()
+    patterns = _fast_patterns()
     first = text.lstrip()[:1]
-    m = (sf if first in _CODES else df).fullmatch(text)
+    m = None
+    if patterns is not None:
+        m = patterns[first in _CODES].fullmatch(text)
     if m is not None:
         win = (m.group("w"), m.start("w") + 1) if m.group("w") else None
         return (
