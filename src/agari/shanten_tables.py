@@ -297,6 +297,41 @@ _HONOUR_DISTANCE: dict[tuple[tuple[int, int], ...], Distance] = {}
 _EMPTY_LIMITS: Final = (4,) * 9
 
 
+_Transition = tuple[int, int, int, int]  # demand, sequences started, sets after, pairs after
+_TRANSITIONS: dict[tuple[int, int, int, int, bool, bool], tuple[_Transition, ...]] = {}
+
+#: Sets and a pair made wholly of drawn tiles cost 3 and 2 wherever they go, and a hand of
+#: at most 14 tiles beside at most 4 melds always leaves 5 untouched kinds to put them on.
+#: So the suit tables only place groups that touch a held rank, and this table adds the rest.
+SCRATCH: Final[Distance] = tuple(3 * (i % 5) + 2 * (i // 5) for i in range(_SIZE))
+
+
+def _transitions(
+    limit: int, owed: int, m: int, p: int, can_start: bool, can_group: bool
+) -> tuple[_Transition, ...]:
+    """The ways one rank can be used, whatever the hand holds there: new sequences started,
+    a triplet, the pair — with how many copies of the rank that demands in all."""
+    key = (limit, owed, m, p, can_start, can_group)
+    found = _TRANSITIONS.get(key)
+    if found is not None:
+        return found
+    out: list[_Transition] = []
+    max_new = min(limit - owed, 4 - m) if can_start else 0
+    for starts in range(max_new + 1):
+        for trip in (0, 1) if can_group else (0,):
+            sets = m + starts + trip
+            if sets > 4:
+                break
+            for pair in (0, 1) if p == 0 and can_group else (0,):
+                demand = owed + starts + 3 * trip + 2 * pair
+                if demand > limit:
+                    break
+                out.append((demand, starts, sets, p + pair))
+    result = tuple(out)
+    _TRANSITIONS[key] = result
+    return result
+
+
 def _number_distance(counts: tuple[int, ...], limits: tuple[int, ...]) -> Distance:
     """Exact distances of one number suit: a left-to-right pass over the nine ranks whose
     state is (sequences started one rank back, two ranks back, sets so far, pairs so far)."""
@@ -308,25 +343,22 @@ def _number_distance(counts: tuple[int, ...], limits: tuple[int, ...]) -> Distan
     for rank in range(9):
         have = counts[rank]
         limit = limits[rank]
+        # Only groups that touch a held rank (SCRATCH covers the others).
+        can_start = rank <= 6 and (have > 0 or counts[rank + 1] > 0 or counts[rank + 2] > 0)
+        can_group = have > 0
         new_states: dict[tuple[int, int, int, int], int] = {}
+        get = new_states.get
         for (back1, back2, m, p), cost in states.items():
             owed = back1 + back2
             if owed > limit:
                 continue
-            max_new = min(limit - owed, 4 - m) if rank <= 6 else 0
-            for starts in range(max_new + 1):
-                for trip in (0, 1):
-                    sets = m + starts + trip
-                    if sets > 4:
-                        break
-                    for pair in (0, 1) if p == 0 else (0,):
-                        demand = owed + starts + 3 * trip + 2 * pair
-                        if demand > limit:
-                            break
-                        total = cost + (demand - have if demand > have else 0)
-                        state = (starts, back1, sets, p + pair)
-                        if total < new_states.get(state, _INF):
-                            new_states[state] = total
+            for demand, starts, sets, pairs in _transitions(
+                limit, owed, m, p, can_start, can_group
+            ):
+                total = cost + demand - have if demand > have else cost
+                state = (starts, back1, sets, pairs)
+                if total < get(state, _INF):
+                    new_states[state] = total
         states = new_states
     out = [_INF] * _SIZE
     for (back1, back2, m, p), cost in states.items():
@@ -345,6 +377,8 @@ def _honour_distance(pairs: tuple[tuple[int, int], ...]) -> Distance:
     out: list[int] = [_INF] * _SIZE
     out[0] = 0
     for have, limit in pairs:
+        if not have:
+            continue  # groups of drawn tiles only: SCRATCH
         options = [(0, 0, 0)]  # (sets, pairs, cost)
         if limit >= 2:
             options.append((0, 1, max(0, 2 - have)))
@@ -399,7 +433,7 @@ def suit_distances(
         _number_distance(tuple(counts[0:9]), tuple(limits[0:9])),
         _number_distance(tuple(counts[9:18]), tuple(limits[9:18])),
         _number_distance(tuple(counts[18:27]), tuple(limits[18:27])),
-        _honour_distance(tuple(sorted((counts[k], limits[k]) for k in range(27, 34)))),
+        _honour_distance(tuple(sorted((counts[k], limits[k]) for k in range(27, 34) if counts[k]))),
     )
 
 
@@ -415,7 +449,7 @@ def exact_shanten(counts: Sequence[int], melds: int, limits: Sequence[int]) -> i
     (0, 1)
     """
     a, b, c, d = suit_distances(counts, limits)
-    total = merge_distance(merge_distance(a, b), merge_distance(c, d))
+    total = merge_distance(merge_distance(merge_distance(a, b), merge_distance(c, d)), SCRATCH)
     value = total[5 + 4 - melds] - 1
     if melds == 0 and value > -1:
         value = min(value, chiitoitsu_shanten(counts), kokushi_shanten(counts))
