@@ -219,7 +219,7 @@ def describe_hand(hand: Hand) -> list[str]:
             shown.append(f"indicators {format_tiles(tiles, keep_order=True)} -> {dora}")
         if count:
             shown.append(f"{count} (count given)")
-        lines.append(f"{label:<9} {'; '.join(shown) if shown else 'none'}")
+        lines.append(f"{label + ' ind.':<9} {'; '.join(shown) if shown else 'none'}")
     lines.append(f"counters  honba {c.honba}, riichi sticks {c.sticks}, kita {c.kita}")
     lines.append(f"liable    pao {c.pao or 'none'}; wareme {c.wareme or 'none'}")
     lines.append(f"preset    {c.rules or 'none in the hand (the command line decides)'}")
@@ -242,16 +242,15 @@ def _fu_lines(result: Result) -> list[str]:
 
 def _value_line(result: Result) -> str:
     if result.yakuman:
-        times = f"{result.yakuman}x " if result.yakuman > 1 else ""
-        head = f"{times}yakuman"
+        head = "yakuman" if result.yakuman == 1 else f"{result.yakuman}x yakuman"
+        if result.limit == "kazoe_yakuman":
+            head = f"{result.han} han: counted yakuman (kazoe)"
     else:
         head = f"{result.han} han"
         if result.fu is not None:
             head += f" {result.fu} fu"
-    if result.limit and not result.yakuman:
-        head += f", {result.limit.replace('_', ' ')}"
-    elif result.limit and result.limit not in ("yakuman",):
-        head += f" ({result.limit.replace('_', ' ')})"
+        if result.limit:
+            head += f", {result.limit.replace('_', ' ')}"
     if result.base_points is not None:
         head += f" (base {result.base_points})"
     return head
