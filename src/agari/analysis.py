@@ -146,7 +146,8 @@ class Discard:
 
 def value_summary(result: Result | None) -> dict[str, Any] | None:
     """A compact value of one way of winning: status, han, fu, yaku ids, limit, points and
-    payment for a win; for ``no_yaku`` the reason (the engine's, else a derived one)."""
+    payment for a win (plus the wait shape, ``yakuman`` and non-zero ``dora`` counts when
+    they apply); for ``no_yaku`` the reason (the engine's, else a derived one)."""
     if result is None:
         return None
     if result.status == "win":
@@ -159,6 +160,8 @@ def value_summary(result: Result | None) -> dict[str, Any] | None:
             "points": result.points,
             "payment": result.payment,
         }
+        if result.wait is not None:
+            summary["wait"] = result.wait
         if result.yakuman:
             summary["yakuman"] = result.yakuman
         if result.dora is not None and any(result.dora.values()):
