@@ -496,6 +496,22 @@ def test_red_five_is_one_discard_unless_aka_makes_it_matter() -> None:
     assert {"0m", "5m"} <= with_aka
 
 
+def test_keeping_the_red_five_is_worth_more() -> None:
+    """Tenhou rules (aka on), riichi, 3m 0m 5m 234p 456p 678s 11z. Dropping the plain 5m or
+    the red 0m both leave the 4m kanchan (4 unseen), but the values differ by the aka dora.
+    Tsumo on 4m: 20 + 2 (tsumo) + 2 (kanchan) = 24 -> 30 fu (RULES.md fu table).
+    Keeping 0m: riichi, menzen tsumo, aka = 3 han: base 30 * 2^5 = 960, dealer 1920 -> 2000,
+    others 960 -> 1000: 4000. Keeping 5m: 2 han, base 480: 1000 + 500 + 500 = 2000."""
+    pytest.importorskip("agari.api")
+    h = hand("305m234p456p678s11z", context=Context(riichi=True))
+    found = {str(d.tile): d for d in discards(h, Rules.preset("tenhou"))}
+    keep_red = found["5m"].best()
+    keep_plain = found["0m"].best()
+    assert keep_red is not None and keep_plain is not None
+    assert (keep_red["tile"], keep_red["by"], keep_red["points"]) == ("4m", "tsumo", 4000)
+    assert (keep_plain["tile"], keep_plain["by"], keep_plain["points"]) == ("4m", "tsumo", 2000)
+
+
 def test_analyse_discards_record() -> None:
     """The record of a 14-tile hand that does not win (SPEC §3/§4 keys)."""
     h = hand("123m456p789s1155z9m")
