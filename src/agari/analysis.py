@@ -6,10 +6,12 @@ The job of tenhou.net/2, with the score of every wait on top.
   seven pairs and thirteen orphans (both closed only); ``-1`` for a complete hand, ``0`` for
   tenpai. It is the fewest tiles missing from a complete hand, minus one, never counting on a
   fifth copy of a kind. The usual formula from per-suit tables (:mod:`agari.shanten_tables`)
-  is exact when no kind is held four times (hand and melds); when one is, exact per-suit
-  distance tables decide. So a hand whose only completions need a fifth copy (*karaten*:
+  gives it unless the four-copy limit can bite (a kind held four times, or a pon/kan next to
+  concealed tiles that may wait on its last copy); then exact per-suit distance tables
+  decide. So a hand whose only completions need a fifth copy (*karaten*:
   ``123m456p789s1111z`` waits only on a fifth ``1z``) is **not** tenpai: like tenhou.net/2 it
-  counts as 1-shanten, and :func:`karaten` says why.
+  counts as 1-shanten, and :func:`karaten` says why. With ``players=3`` 2m-8m are never
+  drawn.
 * :func:`waits` — for a tenpai 13-tile hand, every tile that completes it (never a fifth
   copy), how many copies are unseen (4 minus the copies in the hand, its melds and the dora
   indicators) and the full result by ron and by tsumo from the engine (``agari.api.score``).
@@ -24,7 +26,8 @@ Choices:
 
 * A tile counts as a wait or ukeire as long as the hand itself (concealed tiles and melds)
   does not hold all four copies; copies seen elsewhere (dora indicators) only lower its
-  ``unseen`` count, possibly to 0 — the wait still exists, as on tenhou.net/2.
+  ``unseen`` count, possibly to 0 — the wait still exists, as on tenhou.net/2. In discard
+  advice the discarded tile counts as seen.
 * Red fives. A wait or ukeire tile is reported as the plain five; its value is the value of a
   plain five (a red five drawn instead would add one aka dora where ``aka`` is on). Discarding
   a red five or a plain five of the same kind leaves the same shanten and ukeire, so they are
