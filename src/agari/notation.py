@@ -140,6 +140,11 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     return tuple(_tile(code) for code in codes)
 
 
+def _sort_key(tile: Tile) -> int:
+    """Tiles by kind, a red five before a plain five (the tile's code)."""
+    return tile.kind * 2 + (not tile.red)
+
+
 def _tile(code: int) -> Tile:
     tile = _TILE_BY_CODE[code]
     assert tile is not None
@@ -167,6 +172,8 @@ def clear_caches() -> None:
     _WORD_CACHE.clear()
     _MELD_CACHE.clear()
     _CONTEXT_CACHE.clear()
+    _MELD_TEXT.clear()
+    _WORDS_TEXT.clear()
 
 
 def _meld(text: str, column: int, suit_first: bool) -> Meld:
@@ -270,10 +277,16 @@ def format_meld(meld: Meld) -> str:
     >>> format_meld(parse_hand("1z+1z, 3-45m, 777=z, 6666+s, 555=5p").melds[3])
     '555=5p'
     """
+    hit = _MELD_TEXT.get(id(meld))
+    if hit is not None and hit[0] is meld:
+        return hit[1]
     if not meld.tiles:
         return ""
     body = "".join(f"{t.digit}{m}" for t, m in _meld_order(meld))
-    return body + meld.tiles[0].suit
+    text = body + meld.tiles[0].suit
+    if len(_MELD_TEXT) < _CACHE_LIMIT:
+        _MELD_TEXT[id(meld)] = (meld, text)
+    return text
 
 
 # --------------------------------------------------------------------------------------
@@ -983,16 +996,26 @@ def format_tiles(tiles: tuple[Tile, ...] | list[Tile], *, keep_order: bool = Fal
     if not tiles:
         return ""
     if not keep_order:
-        tiles = sorted(tiles, key=_CODE_OF.__getitem__)
+        tiles = sorted(tiles, key=_sort_key)
     out: list[str] = []
-    suit = tiles[0].suit
+    suit = _SUIT_OF[tiles[0].kind]
     for tile in tiles:
-        if tile.suit != suit:
+        kind = tile.kind
+        if _SUIT_OF[kind] != suit:
             out.append(suit)
-            suit = tile.suit
-        out.append(str(tile.digit))
+            suit = _SUIT_OF[kind]
+        out.append("0" if tile.red else _DIGIT_OF[kind])
     out.append(suit)
     return "".join(out)
+
+
+_SUIT_OF: Final = tuple("mpsz"[kind // 9] for kind in range(34))
+_DIGIT_OF: Final = tuple(str(kind % 9 + 1) for kind in range(34))
+#: Printed melds and context words by object identity (the object is kept with its text,
+#: so an id is never reused while its entry lives). Melds and contexts read by
+#: parse_hand come from its caches, so the same objects come back again and again.
+_MELD_TEXT: dict[int, tuple[Meld, str]] = {}
+_WORDS_TEXT: dict[int, tuple[Context, str]] = {}
 
 
 def _words(context: Context) -> list[str]:
@@ -1051,10 +1074,18 @@ def format_hand(hand: Hand) -> str:
     if hand.win is not None:
         marker = _SOURCE_MARKER[hand.context.win_from] if hand.context.win_from else ""
         parts.append(f"+{hand.win}{marker}")
-    text = "".join(parts)
     for meld in hand.melds:
-        text += ", " + format_meld(meld)
-    words = _words(hand.context)
+        parts.append(", ")
+        parts.append(format_meld(meld))
+    context = hand.context
+    hit = _WORDS_TEXT.get(id(context))
+    if hit is not None and hit[0] is context:
+        words = hit[1]
+    else:
+        words = " ".join(_words(context))
+        if len(_WORDS_TEXT) < _CACHE_LIMIT:
+            _WORDS_TEXT[id(context)] = (context, words)
     if words:
-        text += " " + " ".join(words)
-    return text
+        parts.append(" ")
+        parts.append(words)
+    return "".join(parts)
