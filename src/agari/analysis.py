@@ -277,6 +277,25 @@ def _limit_may_bite(closed: Sequence[int], held: Sequence[int]) -> bool:
     return False
 
 
+def _draw_may_bite(closed: Sequence[int], held: Sequence[int]) -> list[bool]:
+    """For each kind, whether drawing it can make :func:`_limit_may_bite` true: it reaches
+    three copies with some in a meld or four copies, or it lands near a pon/kan kind."""
+    out = [False] * 34
+    for kind in range(34):
+        h = held[kind]
+        if h == 3 or (h == 2 and h > closed[kind]):
+            out[kind] = True
+        if h >= 3 and h > closed[kind]:
+            if kind >= 27:
+                out[kind] = True
+            else:
+                low = max(kind - 2, kind - kind % 9)
+                high = min(kind + 2, kind - kind % 9 + 8)
+                for j in range(low, high + 1):
+                    out[j] = True
+    return out
+
+
 def _shanten(closed: list[int], melds: int, held: list[int]) -> int:
     """Shanten of 13 or 14 tiles: the fast formula, or the exact distance tables where the
     four-copy limit may bite (karaten and its kin)."""
@@ -289,6 +308,7 @@ def _improving_kinds(closed: list[int], melds: int, held: list[int], current: in
     """Kinds (not all four held) whose draw makes 13 tiles' shanten lower than ``current``."""
     after = formula_shanten_after_draws(closed, melds)
     bites = _limit_may_bite(closed, held)
+    sensitive = _draw_may_bite(closed, held)
     out: list[int] = []
     for kind in range(34):
         if held[kind] >= 4:
@@ -296,7 +316,7 @@ def _improving_kinds(closed: list[int], melds: int, held: list[int], current: in
         value = after[kind]
         if value >= current:
             continue
-        if value > -1 and (bites or held[kind] == 3):
+        if value > -1 and (bites or sensitive[kind]):
             # With the drawn tile the four-copy limit may bite: ask the exact tables.
             closed[kind] += 1
             held[kind] += 1
