@@ -612,3 +612,37 @@ def test_stdin_output_is_written_before_the_next_line_is_read() -> None:
     stdin = SlowPipe(b'{"hand": "123m"}\n{"hand": "456m"}\n')
     code = batch_cmd.run(["--json", "-"], scorer=fake_scorer, stdin=stdin, stdout=out)
     assert code == 0 and len(out.getvalue().splitlines()) == 2
+
+
+@needs_engine
+def test_engine_scores_structured_records(tmp_path: Path) -> None:
+    # SPEC §2 structured form of two SPEC §1 examples. s1: as the shanpon ron above (1 han
+    # 40 fu, 1300). s2: "234p67s55s+8s, 3-45m, 777=z tsumo" (open, so no menzen tsumo):
+    # chun 1 han; fu (RULES.md 'Fu') 20 base + 2 tsumo + 4 open honour pon 777z + 0 pair 55s
+    # + 0 ryanmen 67s-8s = 26 -> 30; 1 han 30 fu non-dealer tsumo (RULES.md 'Limits and
+    # points'): base 30 x 2^3 = 240, dealer pays 480 -> 500, the others 240 -> 300.
+    records = [
+        {"id": "s1", "concealed": "123m456p789s11555z", "win": "5z"},
+        {
+            "id": "s2",
+            "hand": {
+                "concealed": "234p67s55s8s",
+                "win": "8s",
+                "melds": [
+                    {"kind": "chi", "tiles": "345m", "from": "left"},
+                    {"kind": "pon", "tiles": "777z", "from": "across"},
+                ],
+                "tsumo": True,
+            },
+        },
+    ]
+    records[0]["expect"] = {"han": 1, "fu": 40, "points": 1300, "yaku": ["haku"]}
+    records[1]["expect"] = {
+        "han": 1,
+        "fu": 30,
+        "yaku": ["chun"],
+        "payment": {"tsumo_dealer": 500, "tsumo_non_dealer": 300},
+    }
+    f = write(tmp_path / "s.jsonl", "".join(json.dumps(r) + "\n" for r in records))
+    code, out, _ = run_cli(["--check", f], scorer=None)
+    assert code == 0, out
