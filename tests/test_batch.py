@@ -283,7 +283,8 @@ def test_toml_case_of_wrong_shape(tmp_path: Path) -> None:
     assert [r["id"] for r in records] == [f"{f}#1", f"{f}#2", "x"]
 
 
-def test_generated_file_with_garbage_interleaved(tmp_path: Path) -> None:
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_generated_file_with_garbage_interleaved(tmp_path: Path, jobs: str) -> None:
     rng = random.Random(5)
     garbage = ["{", "]", "hello", "123", "true", '{"hand": null}', '{"id": {}}', "\x00\x01", "[]"]
     lines: list[str] = []
@@ -295,7 +296,7 @@ def test_generated_file_with_garbage_interleaved(tmp_path: Path) -> None:
         else:
             lines.append(json.dumps({"id": f"h{n}", "hand": "123m456p789s1155z+5z"}))
     f = write(tmp_path / "mixed.jsonl", "\n".join(lines) + "\n")
-    code, out, _ = run_cli(["--json", f])
+    code, out, _ = run_cli(["--json", "--jobs", jobs, f])
     records = json_records(out)
     assert code == 1
     assert len(records) == len(lines)
