@@ -2,6 +2,7 @@
 
     python benchmarks/bench_parse.py            # 3000 random legal hands, seed 1
     python benchmarks/bench_parse.py -n 5000 --seed 7
+    python benchmarks/bench_parse.py --end-to-end   # also parse + score (agari.api.score)
 
 Prints the median (and 10th/90th percentile) microseconds per hand string for
 ``agari.notation.parse_hand`` -- after a warm-up on *other* random hands, as inside a batch,
@@ -95,10 +96,21 @@ def suit_first(text: str) -> str:
     return swapped + space + words
 
 
+def _scorer() -> object:
+    from agari.api import score
+
+    return score
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("-n", type=int, default=3000, help="number of hand strings")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--end-to-end",
+        action="store_true",
+        help="also time agari.api.score (parse + score + result) on the same strings",
+    )
     args = ap.parse_args()
 
     def hands(seed: int) -> list[str]:
@@ -128,6 +140,7 @@ def main() -> None:
         ("parse_hand", parse_hand, False),
         ("parse_hand, caches cleared before each line", parse_hand, True),
         ("Lark's parse alone (for comparison)", lark.parse, False),
+        *((("agari.api.score, end to end", _scorer(), False),) if args.end_to_end else ()),
     ):
         times = timed(fn, cold)
         q = statistics.quantiles(times, n=10)
