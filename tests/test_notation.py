@@ -225,6 +225,24 @@ def test_ron_only_situations(word: str) -> None:
 # Structured records (SPEC §2)
 
 
+def test_structured_record_called_tile() -> None:
+    """Beyond SPEC §2: a meld may say which tile was called ("called")."""
+    record = {
+        "concealed": "1z1z",
+        "win": "1z",
+        "melds": [
+            {"kind": "chi", "tiles": "345m", "from": "left", "called": "3m"},
+            {"kind": "pon", "tiles": "055p", "from": "right", "called": "0p"},
+            {"kind": "chi", "tiles": "789s", "called": "8s"},
+            {"kind": "pon", "tiles": "777z"},
+        ],
+    }
+    assert hand_from_dict(record) == parse_hand("1z+1z, 3-45m, 0+55p, 78-9s, 777z")
+    with pytest.raises(HandError) as info:
+        hand_from_dict({**record, "melds": [{"kind": "pon", "tiles": "777z", "called": "7z"}]})
+    assert info.value.code == "bad_meld"
+
+
 def test_structured_record_equals_notation() -> None:
     """SPEC §2: "concealed" INCLUDES the winning tile; the same hand as the notation."""
     record = {

@@ -832,7 +832,8 @@ def _record_meld(index: int, raw: Any) -> Meld:
     unknown = set(raw) - {"kind", "tiles", "from", "called"}
     if unknown:
         raise HandError(
-            "bad_record", f"{where}: unknown key {sorted(unknown)[0]!r} (kind, tiles, from)"
+            "bad_record",
+            f"{where}: unknown key {sorted(unknown)[0]!r} (kind, tiles, from, called)",
         )
     kind = _MELD_KINDS.get(str(raw.get("kind", "")).lower())
     if kind is None:
@@ -852,6 +853,16 @@ def _record_meld(index: int, raw: Any) -> Meld:
     codes = [_CODE_OF[t] for t in tiles_list]
     tiles = _sorted_tiles(codes)
     shown = format_tiles(tiles)
+    called: Tile | None = None
+    if raw.get("called") is not None:
+        named = _record_tiles(raw["called"], f"{where}.called")
+        if len(named) != 1 or named[0] not in tiles:
+            raise HandError("bad_meld", f"{where}: called must be one of the meld's tiles {shown}")
+        if kind is MeldKind.ANKAN or (source is None and kind is not MeldKind.CHI):
+            raise HandError(
+                "bad_meld", f"{where}: a called tile needs from (left, across or right)"
+            )
+        called = named[0]
     n = len(tiles)
     kinds = [t.kind for t in tiles]
     same = kinds.count(kinds[0]) == n if tiles else False
@@ -868,11 +879,11 @@ def _record_meld(index: int, raw: Any) -> Meld:
             raise HandError(
                 "bad_meld", f"{where}: a chi can only be called from the left, not {source}"
             )
-        return Meld(kind, tiles, "left", None)
+        return Meld(kind, tiles, "left", called)
     if kind is MeldKind.PON:
         if n != 3 or not same:
             raise HandError("bad_meld", f"{where}: a pon is three identical tiles, not {shown}")
-        return Meld(kind, tiles, source, tiles[-1] if source else None)
+        return Meld(kind, tiles, source, (called or tiles[-1]) if source else None)
     if n != 4 or not same:
         raise HandError("bad_meld", f"{where}: a kan is four identical tiles, not {shown}")
     if kind is MeldKind.ANKAN:
@@ -891,7 +902,7 @@ def _record_meld(index: int, raw: Any) -> Meld:
             f"{where}: an added kan needs from (whom its pon was called from: left, "
             "across or right)",
         )
-    return Meld(kind, tiles, source, tiles[-1] if source else None)
+    return Meld(kind, tiles, source, called or tiles[-1])
 
 
 def hand_from_dict(record: Mapping[str, Any]) -> Hand:
