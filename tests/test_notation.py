@@ -685,3 +685,19 @@ def test_fast_path_mirrors_the_grammar_and_lark_alone_gives_the_same_hands(
     monkeypatch.setattr(notation, "_fast_patterns", lambda: None)
     notation.clear_caches()
     assert [parse_hand(text) for text in SPEC_EXAMPLES] == fast
+
+
+def test_grammar_ships_inside_the_package() -> None:
+    """Brief: grammar/hand.lark is the single source and ships in the wheel as
+    agari/grammar/hand.lark (a symlink in the source tree, a copy in the wheel)."""
+    from pathlib import Path
+
+    import agari
+    from agari.notation import grammar_path
+
+    package_copy = Path(agari.__file__).resolve().parent / "grammar" / "hand.lark"
+    assert package_copy.is_file()
+    assert grammar_path() == package_copy.resolve() or grammar_path() == package_copy
+    top = Path(__file__).resolve().parents[1] / "grammar" / "hand.lark"
+    if top.is_file():
+        assert top.read_text(encoding="utf-8") == package_copy.read_text(encoding="utf-8")
