@@ -8,6 +8,7 @@ from agari.rules import Rules
 from agari.tiles import Tile
 
 if TYPE_CHECKING:
+    from agari.analysis import discards, shanten, waits
     from agari.api import analyse, score
 
 __all__ = [
@@ -20,15 +21,22 @@ __all__ = [
     "Rules",
     "Tile",
     "analyse",
+    "discards",
     "score",
+    "shanten",
+    "waits",
 ]
 __version__ = "0.1.0"
 
 
 def __getattr__(name: str) -> Any:
-    """``analyse`` and ``score`` load the engine on first use (fast start-up)."""
+    """The engine and the analyser load on first use, so that start-up stays fast."""
     if name in ("analyse", "score"):
         from agari import api
 
         return getattr(api, name)
+    if name in ("shanten", "waits", "discards"):
+        from agari import analysis
+
+        return getattr(analysis, name)
     raise AttributeError(f"module 'agari' has no attribute {name!r}")
