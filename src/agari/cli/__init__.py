@@ -184,8 +184,11 @@ def _parse_only(text: str) -> Result:
 
 
 def _lines(stream: IO[str]) -> Iterable[str]:
+    first = True
     for line in stream:
         text = line.rstrip("\r\n")
+        if first:  # a byte-order mark some editors put at the start of a file
+            text, first = text.removeprefix("\ufeff"), False
         if text.strip() and not text.lstrip().startswith("#"):
             yield text
 
