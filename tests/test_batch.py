@@ -519,6 +519,8 @@ def test_random_json_values_never_crash_the_batch(values: list[Any]) -> None:
         else:
             lines.append(json.dumps(value).encode())
     data = b"\n".join(lines) + b"\n"
+    if lines[0].startswith(b"\xef\xbb\xbf"):  # a byte-order mark opening the input is not data
+        lines[0] = lines[0][3:]
     expected = sum(1 for line in lines if line.strip())
     out: list[Any] = []
     records = iter_records(["-"], stdin=io.BytesIO(data))
