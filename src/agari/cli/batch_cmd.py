@@ -42,11 +42,35 @@ class _Parser(argparse.ArgumentParser):
         raise _ArgumentError(message)
 
 
+_EPILOG = """\
+files:
+  .txt             one hand in notation per line; blank lines and # comments skipped
+  .jsonl, .ndjson  one JSON object per line: {"id": ..., "hand": "<notation>"} or the
+                   structured keys ("concealed", "win", "melds", ...) instead of "hand";
+                   optional "rules": "<preset>", "rule": {"KEY": VALUE}, "expect": {...}
+  .toml            top-level rules = "..." / [rule] defaults, then [[case]] tables with
+                   id, hand (or structured keys), rules, rule, expect, source
+  -                JSON Lines on standard input
+  Rules: --rules/--rule < the file's < the record's < the hand's own rules= word.
+
+expect (with --check): any result keys, e.g. {"han": 3, "fu": 30, "yaku": ["riichi",
+  "pinfu"], "points": 3900, "payment": {"ron": 3900}, "limit": "mangan"}; objects match
+  as subsets, yaku as a multiset of ids, "error.code" looks inside "error".
+
+Records that cannot be scored are error records (bad_json, bad_record, bad_encoding,
+line_too_long, bad_rules, unreadable_file, or the hand's own error code).
+Exit status: 0 all scored (and with --check all matched); 1 any record failed or
+mismatched; 2 usage error.
+"""
+
+
 def _parser() -> _Parser:
     parser = _Parser(
         prog="agari batch",
         description="Score every hand in the given files (.txt, .jsonl/.ndjson, .toml, or - for "
         "JSON Lines on standard input); every input record gives exactly one output record.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=_EPILOG,
     )
     parser.add_argument("files", nargs="+", metavar="FILE")
     parser.add_argument(
