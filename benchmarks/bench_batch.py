@@ -75,14 +75,15 @@ def bench(path: Path, jobs: int, count: int) -> float:
     return count / elapsed
 
 
-def memory(lines: int) -> None:
+def memory(lines: int, jobs_list: list[int]) -> None:
     """Peak RSS of a child ``agari batch --json`` over ``lines`` lines and over 1% of them."""
     src = Path(__file__).resolve().parent.parent / "src"
     env = dict(os.environ, PYTHONPATH=f"{src}{os.pathsep}{os.environ.get('PYTHONPATH', '')}")
     child = (
         "import resource, sys; from agari.cli.batch_cmd import run; "
-        "run(['--json', '-o', sys.argv[2], sys.argv[1]]); "
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+        "run(['--json', '--jobs', sys.argv[3], '-o', sys.argv[2], sys.argv[1]]); "
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "
+        "resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
     )
     with tempfile.TemporaryDirectory() as tmp:
         for n in (max(lines // 100, 1), lines):
@@ -90,23 +91,26 @@ def memory(lines: int) -> None:
             with path.open("w", encoding="utf-8") as out:
                 for i in range(n):
                     out.write(f'{{"id": {i}, "hand": "12m"}}\n' if i % 5 else "not json\n")
-            target = Path(tmp) / "out.jsonl"
-            start = time.perf_counter()
-            done = subprocess.run(
-                [sys.executable, "-c", child, str(path), str(target)],
-                env=env,
-                capture_output=True,
-                text=True,
-                check=False,
-            )
-            elapsed = time.perf_counter() - start
-            with target.open("rb") as handle:
-                records = sum(1 for _ in handle)
-            peak = int(done.stdout.split()[-1]) / 1024
-            print(
-                f"{n:>9,} lines ({path.stat().st_size / 1e6:.1f} MB): {records:,} records, "
-                f"peak RSS {peak:.1f} MB, {elapsed:.1f} s"
-            )
+            for jobs in jobs_list:
+                target = Path(tmp) / "out.jsonl"
+                start = time.perf_counter()
+                done = subprocess.run(
+                    [sys.executable, "-c", child, str(path), str(target), str(jobs)],
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                    check=False,
+                )
+                elapsed = time.perf_counter() - start
+                with target.open("rb") as handle:
+                    records = sum(1 for _ in handle)
+                main_kb, worker_kb = (int(x) for x in done.stdout.split()[-2:])
+                workers = f", largest worker {worker_kb / 1024:.1f} MB" if jobs != 1 else ""
+                print(
+                    f"--jobs {jobs}: {n:>9,} lines ({path.stat().st_size / 1e6:.1f} MB): "
+                    f"{records:,} records, peak RSS main {main_kb / 1024:.1f} MB{workers}, "
+                    f"{elapsed:.1f} s"
+                )
 
 
 def main() -> None:
@@ -118,7 +122,7 @@ def main() -> None:
     parser.add_argument("--memory", type=int, metavar="LINES", help="flat-memory check instead")
     args = parser.parse_args()
     if args.memory:
-        memory(args.memory)
+        memory(args.memory, args.jobs)
         return
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores visible")
     with tempfile.TemporaryDirectory() as tmp:
