@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import json
+import os
 import random
 from collections.abc import Sequence
 from pathlib import Path
@@ -387,6 +388,24 @@ def test_jobs_2_keeps_order_and_count(tmp_path: Path) -> None:
     records = json_records(out2)
     assert len(records) == len(lines)
     assert [r["line"] for r in records] == list(range(1, len(lines) + 1))
+
+
+def dying_scorer(hand: Any, rules: Rules) -> dict[str, Any]:
+    """Like fake_scorer, but the worker process dies outright on the hand "die"."""
+    if hand == "die":
+        os._exit(3)
+    return fake_scorer(hand, rules)
+
+
+def test_a_dying_worker_loses_no_record_and_does_not_hang(tmp_path: Path) -> None:
+    lines = ["123m"] * 700 + ["die"] + ["456m"] * 700
+    f = write(tmp_path / "die.txt", "\n".join(lines) + "\n")
+    code, out, _ = run_cli(["--json", "--jobs", "2", f], scorer=dying_scorer)
+    records = json_records(out)
+    assert code == 1
+    assert [r["line"] for r in records] == list(range(1, len(lines) + 1))
+    (lost,) = [r for r in records if r["status"] == "error"]  # only the killer itself
+    assert lost["line"] == 701 and lost["error"]["code"] == "internal_error"
 
 
 def test_run_batch_bounds_work_in_flight() -> None:

@@ -49,13 +49,10 @@ import tomllib
 from collections import Counter, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any, Final, Literal, NamedTuple
+from typing import IO, Any, Final, Literal, NamedTuple
 
 from agari.errors import RuleError
 from agari.rules import Rules
-
-if TYPE_CHECKING:
-    from multiprocessing.pool import AsyncResult
 
 #: The longest line read from a text or JSON Lines file; longer lines become error records.
 LINE_CAP: Final = 64 * 1024
@@ -815,27 +812,94 @@ def run_batch(
         if on_chunk is not None and since_flush:
             on_chunk()
     else:
-        import multiprocessing
-
-        if scorer is score_with_engine:
-            import agari.api  # noqa: F401 - import once before forking: workers inherit it
-
-        context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-        pool = context.Pool(jobs, initializer=_init_worker, initargs=(settings, scorer))
-        try:
-            pending: deque[AsyncResult[list[Outcome]]] = deque()
-            for chunk in _chunks(records, chunk_size):
-                pending.append(pool.apply_async(_work_chunk, (chunk,)))
-                while len(pending) >= 4 * jobs or (pending and pending[0].ready()):
-                    deliver(pending.popleft().get())
-            while pending:
-                deliver(pending.popleft().get())
-        except BaseException:
-            pool.terminate()
-            raise
-        else:
-            pool.close()
-        finally:
-            pool.join()
+        _run_parallel(records, settings, scorer, jobs, chunk_size, deliver)
     summary.elapsed = time.perf_counter() - start
     return summary
+
+
+def _lost(record: RawRecord, settings: Settings, scorer: Scorer) -> Outcome:
+    """The error record for a record whose worker process died scoring it (killed, crashed)."""
+    message = "the worker process scoring this record died (killed or crashed)"
+    return process(
+        record._replace(kind="error", raw=message, error_code="internal_error"), settings, scorer
+    )
+
+
+def _run_parallel(
+    records: Iterable[RawRecord],
+    settings: Settings,
+    scorer: Scorer,
+    jobs: int,
+    chunk_size: int,
+    deliver: Callable[[list[Outcome]], None],
+) -> None:
+    """Chunks to a process pool, at most ``4 * jobs`` in flight, results in input order.
+
+    If a worker process dies, the pool is replaced and every chunk it held is scored again,
+    one chunk at a time; a chunk that kills its worker again is scored record by record, and
+    only a record that kills its worker becomes an ``internal_error`` record.
+    """
+    import multiprocessing
+    from concurrent.futures import Future, ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    if scorer is score_with_engine:
+        import agari.api  # noqa: F401 - import once before forking: workers inherit it
+
+    context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+
+    def new_pool() -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(
+            jobs, mp_context=context, initializer=_init_worker, initargs=(settings, scorer)
+        )
+
+    pool = new_pool()
+
+    def replace_pool() -> None:
+        nonlocal pool
+        pool.shutdown(wait=False, cancel_futures=True)
+        pool = new_pool()
+
+    def submit(chunk: list[RawRecord]) -> Future[list[Outcome]]:
+        try:
+            return pool.submit(_work_chunk, chunk)
+        except BrokenProcessPool:  # it broke before a result told us
+            replace_pool()
+            return pool.submit(_work_chunk, chunk)
+
+    def rescue(chunk: list[RawRecord]) -> list[Outcome]:
+        try:
+            return submit(chunk).result()
+        except BrokenProcessPool:
+            replace_pool()
+        outcomes: list[Outcome] = []
+        for record in chunk:
+            try:
+                outcomes.extend(submit([record]).result())
+            except BrokenProcessPool:
+                replace_pool()
+                outcomes.append(_lost(record, settings, scorer))
+        return outcomes
+
+    pending: deque[tuple[Future[list[Outcome]], list[RawRecord], ProcessPoolExecutor]] = deque()
+
+    def settle_first() -> None:
+        future, chunk, owner = pending.popleft()
+        try:
+            outcomes = future.result()
+        except BrokenProcessPool:
+            if owner is pool:  # the first failure seen from this pool
+                replace_pool()
+            outcomes = rescue(chunk)
+        deliver(outcomes)
+
+    try:
+        for chunk in _chunks(records, chunk_size):
+            future = submit(chunk)
+            pending.append((future, chunk, pool))
+            while len(pending) >= 4 * jobs or (pending and pending[0][0].done()):
+                settle_first()
+        while pending:
+            settle_first()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
