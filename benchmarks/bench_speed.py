@@ -1,0 +1,373 @@
+"""agari against the PyPI ``mahjong`` package (2.1.0), on the same hands, in one process.
+
+    python benchmarks/bench_speed.py            # 6,000 hands, 5 repeats, everything
+    python benchmarks/bench_speed.py --quick    # 1,500 hands, 3 repeats, a few start-ups
+
+The hands come from benchmarks/handgen.py (fixed seed; closed and open hands with chi, pon
+and kans, seven pairs, kokushi and other yakuman shapes, ron and tsumo, riichi, dora, red
+fives), scored under agari's ``tenhou`` preset and the peer's matching ``OptionalRules``
+(open tanyao, red fives, no double yakuman, no kiriage). Printed:
+
+(a) prepared input: agari ``agari.api.score(hand, rules)`` on already parsed ``Hand``
+    values against the peer's ``HandCalculator.estimate_hand_value`` on prepared 136-tile
+    arrays, melds, dora indicators and ``HandConfig``;
+(b) end to end from text: ``agari.api.score(notation, rules)`` (parse and score) against the
+    peer converting mpsz strings (``TilesConverter``), building melds and its config, and
+    scoring;
+    each as hands per second and µs per hand, the median of ``--repeat`` repeats; every
+    repeat times agari and the peer back to back on the same hands, so a busy machine slows
+    both, and the ratio printed is the median of the per-repeat ratios;
+    and how often the two agree on han, fu and points (a sanity check, not a test: the rule
+    sets differ in corners such as double-wind pair fu);
+(c) the 13-tile waiting-hand analysis (``agari.analysis.analyse_waiting``) on the same
+    hands without their winning tile: median µs per hand;
+(d) ``agari batch --json`` throughput with 1 and 2 worker processes on a JSON Lines file of
+    generated hands (a subprocess each, so interpreter start-up is included);
+(e) the wall time of ``python -m agari "<hand>"`` for one hand, median of several runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(ROOT / "src"))
+
+from handgen import SUITS, BenchHand, generate, peer_inputs  # noqa: E402
+
+from agari.api import score  # noqa: E402
+from agari.hand import Hand  # noqa: E402
+from agari.result import Result  # noqa: E402
+from agari.rules import Rules  # noqa: E402
+
+PRESET = "tenhou"
+CLI_HAND = "234m067p3457899s+6s tsumo riichi dora=4p"
+
+
+# --------------------------------------------------------------------------- the peer
+
+
+def peer_setup() -> tuple[Any, Any, Any]:
+    """The peer's calculator, config class and rules matching agari's ``tenhou`` preset."""
+    from mahjong.hand_calculating.hand import HandCalculator
+    from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+
+    options = OptionalRules(
+        has_open_tanyao=True,
+        has_aka_dora=True,
+        has_double_yakuman=False,
+        kiriage=False,
+        kazoe_limit=HandConfig.KAZOE_LIMITED,
+    )
+    return HandCalculator(), HandConfig, options
+
+
+def peer_config(config_class: Any, options: Any, hand: BenchHand) -> Any:
+    return config_class(
+        is_tsumo=hand.tsumo,
+        is_riichi=hand.riichi,
+        player_wind=27 + hand.seat,
+        round_wind=27 + hand.round,
+        options=options,
+    )
+
+
+def peer_strings(hand: BenchHand) -> tuple[str, str, list[tuple[str, str, bool]], str]:
+    """The hand as the peer's users write it: one mpsz line of all tiles (red fives as 0),
+    the winning tile, each meld as (type, mpsz, opened), the dora indicators."""
+    closed = list(hand.closed_kinds)
+    closed.remove(hand.win)
+    reds = set(hand.red)
+    digits = []
+    for k in sorted(closed):
+        if k in reds:
+            reds.discard(k)
+            digits.append(f"0{SUITS[k // 9]}")
+        else:
+            digits.append(f"{k % 9 + 1}{SUITS[k // 9]}")
+    win = f"{hand.win % 9 + 1}{SUITS[hand.win // 9]}"
+    melds = []
+    for g in hand.groups:
+        text = "".join(f"{k % 9 + 1}{SUITS[k // 9]}" for k in g.kinds())
+        kind = {"chi": "chi", "pon": "pon", "kan": "kan", "ankan": "kan"}[g.meld or ""]
+        melds.append((kind, text, g.meld != "ankan"))
+        digits.append(text)
+    dora = "".join(f"{k % 9 + 1}{SUITS[k // 9]}" for k in hand.dora)
+    return "".join(digits) + win, win, melds, dora
+
+
+def peer_from_strings(
+    calc: Any, config_class: Any, options: Any, hands: Sequence[BenchHand]
+) -> Callable[[], list[Any]]:
+    """A timed run of the peer from strings: conversion, melds, config and scoring."""
+    from mahjong.meld import Meld
+    from mahjong.tile import TilesConverter
+
+    meld_types = {"chi": Meld.CHI, "pon": Meld.PON, "kan": Meld.KAN}
+    to_136 = TilesConverter.one_line_string_to_136_array
+    jobs = [(peer_strings(h), h) for h in hands]
+
+    def run() -> list[Any]:
+        out = []
+        for (tiles_text, win_text, meld_texts, dora_text), h in jobs:
+            tiles = to_136(tiles_text, has_aka_dora=True)
+            win = to_136(win_text, has_aka_dora=True)[0]
+            melds = [
+                Meld(meld_type=meld_types[k], tiles=to_136(t, has_aka_dora=True), opened=o)
+                for k, t, o in meld_texts
+            ]
+            dora = to_136(dora_text, has_aka_dora=True)
+            out.append(
+                calc.estimate_hand_value(
+                    tiles,
+                    win,
+                    melds=melds,
+                    dora_indicators=dora,
+                    config=peer_config(config_class, options, h),
+                )
+            )
+        return out
+
+    return run
+
+
+def peer_points(r: Any, hand: BenchHand) -> tuple[int, int | None, int] | None:
+    """(han, fu or None for yakuman, points) of a peer result; ``None`` without a yaku."""
+    if r.error is not None or r.cost is None:
+        return None
+    cost = r.cost
+    if not hand.tsumo:
+        points = cost["main"]
+    elif hand.seat == 0:  # the dealer: three equal shares
+        points = 3 * cost["main"]
+    else:
+        points = cost["main"] + 2 * cost["additional"]
+    yakuman = any(y.is_yakuman for y in r.yaku)
+    return r.han, None if yakuman else r.fu, points
+
+
+def agari_points(r: Result) -> tuple[int, int | None, int] | None:
+    if r.status != "win":
+        return None
+    assert r.han is not None and r.points is not None
+    return r.han, r.fu if not r.yakuman else None, r.points
+
+
+def _json(r: Result) -> dict[str, Any]:
+    """The record without ``input`` (a string here, a ``Hand`` there)."""
+    record = r.to_json()
+    del record["input"]
+    return record
+
+
+# --------------------------------------------------------------------------- timing
+
+
+def timed(fn: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def race(
+    label: str, n: int, repeat: int, ours: Callable[[], object], theirs: Callable[[], object]
+) -> tuple[float, float, float]:
+    """Median seconds per run of each (interleaved, alternating who goes first) and the
+    median of the per-repeat ratios; prints one summary line."""
+    ours_t, theirs_t, ratios = [], [], []
+    for i in range(repeat):
+        if i % 2:
+            b = timed(theirs)
+            a = timed(ours)
+        else:
+            a = timed(ours)
+            b = timed(theirs)
+        ours_t.append(a)
+        theirs_t.append(b)
+        ratios.append(b / a)
+    a, b, ratio = statistics.median(ours_t), statistics.median(theirs_t), statistics.median(ratios)
+    print(
+        f"{label}: agari {n / a:>9,.0f} hands/s ({a / n * 1e6:5.1f} µs/hand)   "
+        f"mahjong {n / b:>9,.0f} hands/s ({b / n * 1e6:5.1f} µs/hand)   "
+        f"ratio {ratio:.2f}x  (min {min(ratios):.2f}, max {max(ratios):.2f})"
+    )
+    return a, b, ratio
+
+
+def bench_scoring(hands: list[BenchHand], repeat: int) -> tuple[float, float]:
+    rules = Rules.preset(PRESET)
+    texts = [h.notation for h in hands]
+    parsed = [Hand.parse(t) for t in texts]
+    calc, config_class, options = peer_setup()
+    prepared = []
+    for h in hands:
+        tiles, win, melds, dora = peer_inputs(h)
+        prepared.append((tiles, win, melds, dora, peer_config(config_class, options, h)))
+    estimate = calc.estimate_hand_value
+
+    def ours_a() -> list[Result]:
+        return [score(h, rules) for h in parsed]
+
+    def theirs_a() -> list[Any]:
+        return [estimate(t, w, melds=m, dora_indicators=d, config=c) for t, w, m, d, c in prepared]
+
+    def ours_b() -> list[Result]:
+        return [score(t, rules) for t in texts]
+
+    theirs_b = peer_from_strings(calc, config_class, options, hands)
+
+    # Warm both up once (imports, per-suit tables, the peer's caches) and check agreement.
+    ours = ours_a()
+    theirs = theirs_a()
+    ours_text = ours_b()
+    theirs_text = theirs_b()
+    agree = sum(
+        agari_points(o) == peer_points(t, h) for o, t, h in zip(ours, theirs, hands, strict=True)
+    )
+    same_text = sum(_json(o) == _json(p) for o, p in zip(ours, ours_text, strict=True))
+    same_peer = sum(
+        peer_points(t, h) == peer_points(u, h)
+        for t, u, h in zip(theirs, theirs_text, hands, strict=True)
+    )
+    wins = sum(o.status == "win" for o in ours)
+    n = len(hands)
+    print(
+        f"{len(hands):,} distinct hands ({wins:,} with a yaku under agari); agari and mahjong "
+        f"agree on han, fu and points (or both: no yaku) for {agree:,} of {len(hands):,}"
+    )
+    if same_text != len(hands):
+        print(f"  warning: agari's text and prepared runs differ on {n - same_text} hands")
+    if same_peer != len(hands):
+        # Under aka, TilesConverter turns a fourth plain five into a six (it skips the red
+        # copy's id), so the peer reads those few hands as not winning from the string.
+        print(f"  note: the peer's string conversion misreads {n - same_peer} hands (4 fives)")
+    _, _, ratio_a = race("(a) prepared input", n, repeat, ours_a, theirs_a)
+    _, _, ratio_b = race("(b) from the string", n, repeat, ours_b, theirs_b)
+    return ratio_a, ratio_b
+
+
+def bench_waits(hands: list[BenchHand], repeat: int) -> None:
+    from agari.analysis import analyse_waiting
+
+    rules = Rules.preset(PRESET)
+    waiting = []
+    for h in hands:
+        hand = Hand.parse(h.notation)
+        waiting.append(replace(hand, win=None))
+    analyse_waiting(waiting[0], rules)
+    runs = [timed(lambda: [analyse_waiting(w, rules) for w in waiting]) for _ in range(repeat)]
+    per = statistics.median(runs) / len(waiting)
+    print(
+        f"(c) waits analysis (13 tiles, values of every wait by ron and tsumo): "
+        f"{1 / per:,.0f} hands/s ({per * 1e6:,.0f} µs/hand) over {len(waiting):,} hands"
+    )
+
+
+# --------------------------------------------------------------------------- subprocesses
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+def bench_batch(count: int, repeat: int) -> None:
+    check = subprocess.run(
+        [sys.executable, "-m", "agari", "batch", "--help"],
+        capture_output=True,
+        env=_env(),
+        check=False,
+    )
+    if check.returncode != 0:
+        print("(d) agari batch: not available, skipped")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "hands.jsonl"
+        with path.open("w", encoding="utf-8") as out:
+            for n, hand in enumerate(generate(count, seed=7), start=1):
+                out.write(json.dumps({"id": n, "hand": hand.notation}) + "\n")
+        for jobs in (1, 2):
+            target = Path(tmp) / f"out{jobs}.jsonl"
+            command = [sys.executable, "-m", "agari", "batch", "--json", "--no-progress"]
+            command += ["--rules", PRESET, "--jobs", str(jobs), "-o", str(target), str(path)]
+            runs = []
+            for _ in range(repeat):
+                start = time.perf_counter()
+                done = subprocess.run(command, capture_output=True, env=_env(), check=False)
+                runs.append(time.perf_counter() - start)
+                if done.returncode not in (0, 1):
+                    print(f"(d) agari batch --jobs {jobs} failed: {done.stderr[-300:]!r}")
+                    return
+            lines = sum(1 for _ in target.open(encoding="utf-8"))
+            best = statistics.median(runs)
+            print(
+                f"(d) agari batch --json --jobs {jobs}: {count / best:,.0f} hands/s "
+                f"({count:,} hands in {best:.2f} s, median of {repeat}; {lines:,} records out)"
+            )
+
+
+def bench_startup(runs: int) -> float:
+    command = [sys.executable, "-m", "agari", CLI_HAND]
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, capture_output=True, env=_env(), check=False)
+        times.append(time.perf_counter() - start)
+    median = statistics.median(times)
+    bare = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], capture_output=True, check=False)
+        bare.append(time.perf_counter() - start)
+    print(
+        f'(e) start-up: python -m agari "{CLI_HAND}": {median:.3f} s wall, median of {runs} '
+        f"(a bare python -c pass: {statistics.median(bare):.3f} s)"
+    )
+    return median
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer hands and repeats")
+    parser.add_argument("-n", "--count", type=int, help="hands to score (default 6000)")
+    parser.add_argument("--repeat", type=int, help="repeats of each timing (default 5)")
+    parser.add_argument("--seed", type=int, default=20261130)
+    parser.add_argument("--batch-count", type=int, help="hands in the batch file (20000)")
+    parser.add_argument("--skip", nargs="*", default=(), choices=("waits", "batch", "startup"))
+    args = parser.parse_args(argv)
+    count = args.count or (1500 if args.quick else 6000)
+    repeat = args.repeat or (3 if args.quick else 5)
+    batch_count = args.batch_count or (4000 if args.quick else 20000)
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, preset {PRESET}")
+    hands = generate(count, args.seed)
+    ratio_a, ratio_b = bench_scoring(hands, repeat)
+    if "waits" not in args.skip:
+        bench_waits(hands[: max(300, count // 6)], repeat)
+    if "batch" not in args.skip:
+        bench_batch(batch_count, 1 if args.quick else 3)
+    startup = bench_startup(5 if args.quick else 11) if "startup" not in args.skip else 0.0
+    print(
+        f"targets: (a) {ratio_a:.2f}x >= 3x: {'met' if ratio_a >= 3 else 'NOT met'}; "
+        f"(b) {ratio_b:.2f}x >= 1.5x: {'met' if ratio_b >= 1.5 else 'NOT met'}"
+        + (f"; start-up {startup:.3f} s < 0.3 s: {'met' if startup < 0.3 else 'NOT met'}")
+        * ("startup" not in args.skip)
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
