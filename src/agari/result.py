@@ -1,24 +1,96 @@
-"""The answer for one input: :class:`Result`, which serialises to a SPEC §3 record."""
+"""The answer for one input: :class:`Result`, which serialises to a SPEC §3 record.
+
+A few fields are text made from the hand -- ``input`` (for a :class:`~agari.hand.Hand`
+given as input), ``hand`` (its normal form), ``reading`` (the chosen reading in
+notation), and the ``warnings`` and ``extra`` that list every reading of a hand without
+a yaku. A batch writes them, but a program that scores hands for their value never
+reads them, so the engine may give them as :func:`deferred` values: the text is made on
+the first read of the field (``to_json``, ``str``, ``==``, ``repr`` read it too) and kept.
+To every reader a deferred field is a plain value.
+
+>>> r = Result(input=None, status="win", hand=deferred(lambda: "123m+1m"))
+>>> r.hand, r == Result(input=None, status="win", hand="123m+1m")
+('123m+1m', True)
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final, NamedTuple, TypeVar, cast
+
+T = TypeVar("T")
+
+
+class _Deferred:
+    """A field value not made yet: ``make()`` makes it."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self.make = make
+
+
+def deferred(make: Callable[[], T]) -> T:
+    """A stand-in for the value ``make()``, for one of :data:`DEFERRABLE` fields of a
+    :class:`Result`; the field calls ``make`` on its first read. Typed as the value, as
+    that is what every reader of the field sees."""
+    return cast(T, _Deferred(make))
+
+
+class Once:
+    """``make()`` called at most once: for two deferred fields that share one text (the
+    ``input`` and the ``hand`` of a result for a :class:`~agari.hand.Hand`)."""
+
+    __slots__ = ("_make", "_value")
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self._make: Callable[[], Any] | None = make
+        self._value: Any = None
+
+    def __call__(self) -> Any:
+        if self._make is not None:
+            self._value = self._make()
+            self._make = None
+        return self._value
+
+
+class _DeferrableSlot:
+    """Wraps the slot of one Result field so that a deferred value in it is made on the
+    first read and stored in its place (the dataclass machinery -- ``__init__``,
+    ``__eq__``, ``replace`` -- goes through the same attribute, so it sees values only)."""
+
+    __slots__ = ("slot",)
+
+    def __init__(self, slot: Any) -> None:
+        self.slot = slot
+
+    def __get__(self, obj: Any, owner: Any = None) -> Any:
+        if obj is None:
+            return self
+        value = self.slot.__get__(obj, owner)
+        if type(value) is _Deferred:
+            value = value.make()
+            self.slot.__set__(obj, value)
+        return value
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        self.slot.__set__(obj, value)
+
 
 Status = str  # "win", "no_yaku", "not_winning", "tenpai", "noten", "error"
 
 
-@dataclass(frozen=True, slots=True)
-class YakuHan:
-    """One yaku of the chosen reading and the han it is worth."""
+class YakuHan(NamedTuple):
+    """One yaku of the chosen reading and the han it is worth. A named tuple, so the
+    yaku table can hold the ready-made values (:mod:`agari.yaku`)."""
 
     id: str
     han: int
 
 
-@dataclass(frozen=True, slots=True)
-class FuItem:
-    """One line of the fu breakdown."""
+class FuItem(NamedTuple):
+    """One line of the fu breakdown (a named tuple, like :class:`YakuHan`)."""
 
     item: str
     fu: int
@@ -102,3 +174,9 @@ class Result:
             record["candidates"] = [c.to_json() for c in self.candidates]
         record.update(self.extra)
         return record
+
+
+#: The fields of :class:`Result` that may hold a :func:`deferred` value.
+DEFERRABLE: Final = ("input", "hand", "reading", "warnings", "extra")
+for _name in DEFERRABLE:
+    setattr(Result, _name, _DeferrableSlot(Result.__dict__[_name]))
