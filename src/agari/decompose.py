@@ -239,41 +239,55 @@ def _meld_group(meld: Meld) -> Group:
     return Group(KAN, meld.tiles[0].kind, meld.kind is MeldKind.ANKAN, meld)
 
 
+#: Where each suit's counts sit among the 34 kinds: (first kind, number of kinds).
+_SUIT_SPANS: Final = ((0, 9), (9, 9), (18, 9), (27, 7))
+
+#: One suit's split with global kinds: ``(groups, pair)``; ``groups`` holds ``(type, kind)``.
+GlobalSplit = tuple[tuple[tuple[int, int], ...], int]
+
+
+@cache
+def _global_splits(base: int, part: tuple[int, ...]) -> tuple[GlobalSplit, ...]:
+    """The splits of one suit's counts with kinds made global (``base`` added), so that
+    a hand's readings are put together without re-indexing every group."""
+    splits = honour_splits(part) if base == 27 else suit_splits(part)
+    return tuple(
+        (tuple((t, base + i) for t, i in groups), base + pair if pair >= 0 else -1)
+        for groups, pair in splits
+    )
+
+
 def standard_readings(
     counts: Sequence[int], win: int, tsumo: bool, melds: tuple[Meld, ...] = ()
 ) -> list[Reading]:
     """Readings as four groups and a pair. ``counts`` are the 34 kind counts of the
     concealed tiles *with* the winning tile; ``melds`` the fixed groups."""
-    per_suit: list[tuple[int, tuple[SuitSplit, ...]]] = []
+    combos: list[GlobalSplit] = [((), -1)]
     pair_suits = 0
-    for s in range(4):
-        base = 9 * s
-        part = tuple(counts[base : base + (7 if s == 3 else 9)])
+    for base, size in _SUIT_SPANS:
+        part = tuple(counts[base : base + size])
         n = sum(part)
         if n == 0:
             continue
-        splits = honour_splits(part) if s == 3 else suit_splits(part)
+        splits = _global_splits(base, part)
         if not splits:
             return []
         if n % 3 == 2:
             pair_suits += 1
-        per_suit.append((base, splits))
+        if len(splits) == 1:  # the usual case: one way to split this suit
+            groups, p = splits[0]
+            combos = [(acc + groups, pair if p < 0 else p) for acc, pair in combos]
+        else:
+            combos = [
+                (acc + groups, pair if p < 0 else p) for acc, pair in combos for groups, p in splits
+            ]
     if pair_suits != 1:
         return []
     fixed = tuple(_meld_group(m) for m in melds)
-    combos: list[tuple[list[tuple[int, int]], int]] = [([], -1)]
-    for base, splits in per_suit:
-        combos = [
-            (acc + [(t, base + i) for t, i in groups], pair if p < 0 else base + p)
-            for acc, pair in combos
-            for groups, p in splits
-        ]
     result: list[Reading] = []
     for closed_groups, pair in combos:
         seen: set[tuple[int, int]] = set()
         for t, k in closed_groups:
-            if (t, k) in seen:
-                continue
             if t == SEQUENCE:
                 if not k <= win <= k + 2:
                     continue
@@ -282,6 +296,8 @@ def standard_readings(
                 wait = "shanpon"
             else:
                 continue
+            if (t, k) in seen:
+                continue
             seen.add((t, k))
             result.append(_build(closed_groups, pair, (t, k), wait, tsumo, fixed))
         if pair == win:
@@ -289,32 +305,41 @@ def standard_readings(
     return result
 
 
+def _interned(type_: int, concealed: bool) -> tuple[Group, ...]:
+    return tuple(Group(type_, k, concealed) for k in range(34))
+
+
+# Groups formed from concealed tiles, one object per (type, kind, concealed): they are
+# immutable, so every reading shares them instead of building its own.
+_CONCEALED: Final = {t: _interned(t, True) for t in (SEQUENCE, TRIPLET, PAIR)}
+_RON_TRIPLET: Final = _interned(TRIPLET, False)
+
+
 def _build(
-    closed_groups: list[tuple[int, int]],
+    closed_groups: tuple[tuple[int, int], ...],
     pair: int,
     win_group: tuple[int, int],
     wait: str,
     tsumo: bool,
     fixed: tuple[Group, ...],
 ) -> Reading:
-    groups: list[Group] = []
-    win_index = -1
-    for t, k in closed_groups:
-        if win_index < 0 and (t, k) == win_group:
-            win_index = len(groups)
+    groups = [_CONCEALED[t][k] for t, k in closed_groups]
+    if win_group[0] == PAIR:
+        win_index = len(groups) + len(fixed)
+    else:
+        win_index = closed_groups.index(win_group)
+        if win_group[0] == TRIPLET and not tsumo:
             # A triplet completed by a ron counts as open (RULES.md, "Fu").
-            groups.append(Group(t, k, tsumo or t != TRIPLET))
-        else:
-            groups.append(Group(t, k, True))
+            groups[win_index] = _RON_TRIPLET[win_group[1]]
     groups.extend(fixed)
-    if win_index < 0:
-        win_index = len(groups)
-    groups.append(Group(PAIR, pair, True))
+    groups.append(_CONCEALED[PAIR][pair])
     return Reading(STANDARD, tuple(groups), win_index, wait)
 
 
 def chiitoitsu_reading(counts: Sequence[int]) -> Reading | None:
     """Seven pairs of seven different kinds, or ``None``."""
+    if counts.count(2) != 7:  # cheap test first: most hands are not seven pairs
+        return None
     kinds = [k for k, n in enumerate(counts) if n]
     if len(kinds) != 7 or any(counts[k] != 2 for k in kinds):
         return None
@@ -323,6 +348,8 @@ def chiitoitsu_reading(counts: Sequence[int]) -> Reading | None:
 
 def kokushi_reading(counts: Sequence[int], win: int) -> Reading | None:
     """Thirteen orphans, or ``None``; 13-sided when the winning tile made the pair."""
+    if counts.count(0) != len(counts) - 13:  # thirteen kinds held, no more, no fewer
+        return None
     pair = -1
     for k in TERMINALS_AND_HONOURS:
         n = counts[k]
