@@ -20,7 +20,7 @@ from typing import Any
 
 from agari.errors import HandError, RuleError
 from agari.hand import Hand
-from agari.result import Result
+from agari.result import Once, Result, deferred
 from agari.rules import Rules
 from agari.scoring import score_hand
 
@@ -62,15 +62,22 @@ def _parse(hand: HandInput) -> Hand:
     raise HandError("bad_record", f"not a hand: {type(hand).__name__}")
 
 
-def _input_value(hand: HandInput) -> Any:
+def _hand_input_text(hand: Hand) -> str:
+    try:
+        return str(hand)
+    except ImportError:
+        return repr(hand)
+
+
+def _input_value(hand: HandInput) -> tuple[Any, Once | None]:
+    """The result's ``input`` and, for a :class:`Hand`, the maker of its normal form: it
+    is both the ``input`` and the ``hand`` of the result, made once and only when read."""
     if isinstance(hand, Hand):
-        try:
-            return str(hand)
-        except ImportError:
-            return repr(hand)
+        text = Once(lambda: _hand_input_text(hand))
+        return deferred(text), text
     if isinstance(hand, Mapping):
-        return dict(hand)
-    return hand
+        return dict(hand), None
+    return hand, None
 
 
 def _error(value: Any, rules: Rules, error: HandError) -> Result:
@@ -187,19 +194,18 @@ def _candidate_key(r: Result) -> tuple[int, int, int, int]:
 
 
 def _run(hand_input: HandInput, rules: Rules, analysis: bool) -> Result:
-    value = _input_value(hand_input)
+    value, text = _input_value(hand_input)
     try:
         hand = _parse(hand_input)
         rules = _hand_rules(hand, rules)
         count = hand.tile_count
         if count == 14 and hand.win is not None:
-            result = score_hand(hand, rules)
-            if result is None:
-                result = _not_winning(hand, rules, analysis)
+            scored = score_hand(hand, rules, value, text)
+            if scored is not None:
+                return scored  # complete: input, hand and rules are filled in already
+            result = _not_winning(hand, rules, analysis)
         elif count == 14:
-            result = _candidates(hand, rules, value)
-            if result is None:
-                result = _not_winning(hand, rules, analysis)
+            result = _candidates(hand, rules, value) or _not_winning(hand, rules, analysis)
         elif count == 13 and analysis:
             result = _waiting(hand, rules)
         else:

@@ -12,35 +12,42 @@ from indicators", "Three-player").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from operator import attrgetter
+from typing import TYPE_CHECKING, Final
 
+from agari.decompose import kind_counts
 from agari.tiles import NORTH, dora_kind
 
 if TYPE_CHECKING:
     from agari.hand import Hand
 
+_RED: Final = attrgetter("red")
 
-def count_dora(hand: Hand, aka: bool, players: int) -> dict[str, int]:
+
+def count_dora(
+    hand: Hand, aka: bool, players: int, counts: Sequence[int] | None = None
+) -> dict[str, int]:
     """``{"dora", "aka", "ura", "kita"}`` for a hand.
 
     Every tile counts once per indicator pointing at it (kans count four tiles). A bare
     number (``dora=2``) adds that many. Red fives count only under ``aka``; ura dora
     only for a hand in riichi. Kita tiles are one dora each, and a kita (a North tile)
-    also counts as an ordinary dora when North is the dora.
+    also counts as an ordinary dora when North is the dora. ``counts`` are the hand's 34
+    kind counts (concealed tiles, winning tile and melds) when the caller has them.
     """
     ctx = hand.context
-    counts = [0] * 34
     red = 0
-    for t in hand.closed_tiles:
-        counts[t.kind] += 1
-        red += t.red
-    for m in hand.melds:
-        for t in m.tiles:
-            counts[t.kind] += 1
-            red += t.red
-    counts[NORTH] += ctx.kita
-    dora = ctx.dora_count + sum(counts[dora_kind(t.kind, players)] for t in ctx.dora_indicators)
+    if counts is None or aka:
+        tiles = [*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles)]
+        red = sum(map(_RED, tiles))
+        if counts is None:
+            counts = kind_counts(tiles)
+    kita = ctx.kita  # kita tiles are North tiles set aside: they count for a North dora
+    doras = [dora_kind(t.kind, players) for t in ctx.dora_indicators]
+    dora = ctx.dora_count + sum(counts[k] for k in doras) + kita * doras.count(NORTH)
     ura = 0
     if ctx.in_riichi:
-        ura = ctx.ura_count + sum(counts[dora_kind(t.kind, players)] for t in ctx.ura_indicators)
-    return {"dora": dora, "aka": red if aka else 0, "ura": ura, "kita": ctx.kita}
+        uras = [dora_kind(t.kind, players) for t in ctx.ura_indicators]
+        ura = ctx.ura_count + sum(counts[k] for k in uras) + kita * uras.count(NORTH)
+    return {"dora": dora, "aka": red if aka else 0, "ura": ura, "kita": kita}

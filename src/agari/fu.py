@@ -12,13 +12,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from agari.decompose import CHIITOITSU, KAN, PAIR, SEQUENCE, STANDARD
-from agari.tiles import DRAGONS, IS_TERMINAL_OR_HONOUR
+from agari.result import FuItem
+from agari.tiles import DRAGONS, IS_TERMINAL_OR_HONOUR, SUITS
 
 if TYPE_CHECKING:
     from agari.rules import Rules
     from agari.yaku import Features
 
 _WAIT_FU: Final = {"kanchan": 2, "penchan": 2, "tanki": 2}
+_WAIT_ITEM: Final = {wait: FuItem(f"{wait} wait", fu) for wait, fu in _WAIT_FU.items()}
 _GROUP_LABEL: Final = {
     (False, False): "open triplet",
     (False, True): "closed triplet",
@@ -27,7 +29,47 @@ _GROUP_LABEL: Final = {
 }
 
 
-def fu_items(f: Features, rules: Rules) -> list[tuple[str, int]]:
+def _kind_text(kind: int, copies: int) -> str:
+    return f"{str(kind % 9 + 1) * copies}{SUITS[kind // 9]}"
+
+
+def _group_fu(kind: int, kan: bool, concealed: bool) -> int:
+    """2 for an open simple triplet, doubled for a terminal or honour, doubled when
+    concealed, four times for a kan (RULES.md, "Fu")."""
+    fu = 2
+    if IS_TERMINAL_OR_HONOUR[kind]:
+        fu *= 2
+    if concealed:
+        fu *= 2
+    if kan:
+        fu *= 4
+    return fu
+
+
+# The fu line of every group formed from concealed tiles (a triplet, or a triplet a ron
+# completed), made once at import instead of formatted for every reading:
+# _TRIPLET_ITEM[concealed][kind].
+_TRIPLET_ITEM: Final = tuple(
+    tuple(
+        FuItem(
+            f"{_GROUP_LABEL[False, concealed]} {_kind_text(k, 3)}", _group_fu(k, False, concealed)
+        )
+        for k in range(34)
+    )
+    for concealed in (False, True)
+)
+_PAIR_TEXT: Final = tuple(f"pair {_kind_text(k, 2)}" for k in range(34))
+
+
+_BASE: Final = FuItem("base", 20)
+_CLOSED_RON: Final = FuItem("closed ron", 10)
+_TSUMO: Final = FuItem("tsumo", 2)
+_OPEN_RON: Final = FuItem("open ron without fu (30 fu minimum)", 10)
+_CHIITOITSU_25: Final = FuItem("chiitoitsu", 25)
+_CHIITOITSU_50: Final = FuItem("chiitoitsu", 50)
+
+
+def fu_items(f: Features, rules: Rules) -> list[FuItem]:
     """The fu lines of one reading; their sum is the fu before rounding.
 
     Seven pairs: 25 (or 50 under ``chiitoitsu=50fu1han``). Otherwise base 20, closed ron
@@ -36,37 +78,34 @@ def fu_items(f: Features, rules: Rules) -> list[tuple[str, int]]:
     hand won by ron with no fu at all gets 10 more to make 30.
     """
     if f.shape == CHIITOITSU:
-        return [("chiitoitsu", 50 if rules.chiitoitsu == "50fu1han" else 25)]
+        return [_CHIITOITSU_50 if rules.chiitoitsu == "50fu1han" else _CHIITOITSU_25]
     facts = f.facts
-    items: list[tuple[str, int]] = [("base", 20)]
+    items = [_BASE]
     if f.shape != STANDARD:  # kokushi: fu do not matter for a yakuman
         return items
     if facts.closed and not facts.tsumo:
-        items.append(("closed ron", 10))
+        items.append(_CLOSED_RON)
     if facts.tsumo and not f.pinfu and (rules.rinshan_fu or not facts.rinshan):
-        items.append(("tsumo", 2))
+        items.append(_TSUMO)
     for g in f.reading.groups:
-        if g.type == SEQUENCE:
+        t = g.type
+        if t == SEQUENCE:
             continue
-        if g.type == PAIR:
+        if t == PAIR:
             fu = _pair_fu(g.kind, facts.seat_wind, facts.round_wind, rules)
             if fu:
-                items.append((f"pair {g.notation()}", fu))
-            continue
-        kan = g.type == KAN
-        fu = 2
-        if IS_TERMINAL_OR_HONOUR[g.kind]:
-            fu *= 2
-        if g.concealed:
-            fu *= 2
-        if kan:
-            fu *= 4
-        items.append((f"{_GROUP_LABEL[kan, g.concealed]} {g.notation()}", fu))
-    wait_fu = _WAIT_FU.get(f.wait, 0)
-    if wait_fu:
-        items.append((f"{f.wait} wait", wait_fu))
+                items.append(FuItem(_PAIR_TEXT[g.kind], fu))
+        elif g.meld is None and t != KAN:
+            items.append(_TRIPLET_ITEM[g.concealed][g.kind])
+        else:  # a called or declared meld: labelled as written
+            kan = t == KAN
+            label = _GROUP_LABEL[kan, g.concealed]
+            items.append(FuItem(f"{label} {g.notation()}", _group_fu(g.kind, kan, g.concealed)))
+    wait_item = _WAIT_ITEM.get(f.wait)
+    if wait_item is not None:
+        items.append(wait_item)
     if not facts.closed and not facts.tsumo and len(items) == 1:
-        items.append(("open ron without fu (30 fu minimum)", 10))
+        items.append(_OPEN_RON)
     return items
 
 

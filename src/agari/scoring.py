@@ -27,14 +27,14 @@ Decisions where RULES.md/SPEC leave room (also in the engine report):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from agari.decompose import Reading, hand_readings
+from agari.decompose import Reading, kind_counts, readings_of_counts
 from agari.dora import count_dora
 from agari.fu import fu_items, round_fu
 from agari.payment import base_points, settle_win, yakuman_base
-from agari.result import FuItem, Result, YakuHan
+from agari.result import FuItem, Result, YakuHan, deferred
 from agari.yaku import YAKUMAN, Features, HandFacts, tables, yaku_of, yakuman_of
 
 if TYPE_CHECKING:
@@ -46,16 +46,17 @@ _RENHOU_MANGAN_HAN: Final = 5
 _DOUBLE_PATTERNS: Final = frozenset({d.id for d in YAKUMAN if d.yakuman == 2})
 
 
-@dataclass(frozen=True, slots=True)
-class Scored:
-    """One reading's value. ``yaku`` are ``(id, han)``; ``fu`` is ``None`` for yakuman."""
+class Scored(NamedTuple):
+    """One reading's value. ``yaku`` are ``(id, han)``; ``fu`` is ``None`` for yakuman.
+
+    A named tuple: one is made for every reading of every hand scored."""
 
     reading: Reading
-    yaku: tuple[tuple[str, int], ...]
+    yaku: tuple[YakuHan, ...]
     yakuman: int
     han: int
     fu: int | None
-    fu_items: tuple[tuple[str, int], ...]
+    fu_items: tuple[FuItem, ...]
     base: int
     limit: str | None
     liable_base: int
@@ -71,92 +72,76 @@ class Scored:
 
 def score_readings(hand: Hand, rules: Rules) -> tuple[list[Reading], list[Scored]]:
     """All readings of ``hand`` and the value of each reading that has a yaku."""
-    readings = hand_readings(hand)
+    readings, scored, _ = _score_readings(hand, rules)
+    return readings, scored
+
+
+def _score_readings(
+    hand: Hand, rules: Rules
+) -> tuple[list[Reading], list[Scored], HandFacts | None]:
+    """:func:`score_readings` and the hand's facts (``None`` when there is no reading).
+    The kind counts are made once and serve the decomposer, the facts and the dora."""
+    if hand.win is None:
+        return [], [], None
+    closed = kind_counts(hand.closed_tiles)
+    readings = readings_of_counts(closed, hand.win.kind, hand.context.tsumo, hand.melds)
     if not readings:
-        return readings, []
-    facts = HandFacts(hand)
+        return readings, [], None
+    facts = HandFacts(hand, closed)
     table = tables(rules)
     dora: dict[str, int] | None = None
     dora_han = 0
-    pao = hand.context.pao is not None
-    pao_ids = _PAO_YAKUMAN | {"suukantsu"} if rules.pao_suukantsu else _PAO_YAKUMAN
     scored: list[Scored] = []
     for reading in readings:
         f = Features(reading, facts)
         found = yakuman_of(f, table)
-        limit: str | None
         if found:
-            note = None
-            if not rules.yakuman_stacking and len(found) > 1:
-                top = max(m for _, m in found)
-                kept = next(y for y in found if y[1] == top)
-                dropped = ", ".join(y for y, _ in found if y != kept[0])
-                note = f"yakuman_stacking=off: only {kept[0]} counts ({dropped} not added)"
-                found = [kept]
-            multiple = sum(m for _, m in found)
-            base, limit = yakuman_base(multiple)
-            liable = 8000 * sum(m for y, m in found if y in pao_ids) if pao else 0
-            scored.append(
-                Scored(
-                    reading,
-                    tuple((y, 13 * m) for y, m in found),
-                    multiple,
-                    13 * multiple,
-                    None,
-                    (),
-                    base,
-                    limit,
-                    liable,
-                    None,
-                    note,
-                )
-            )
+            scored.append(_yakuman_value(reading, found, hand, rules))
             continue
-        items = fu_items(f, rules)
+        items = tuple(fu_items(f, rules))
         fu = round_fu(sum(fu for _, fu in items), rules.fu_rounding)
-        yaku = yaku_of(f, table)
         if facts.renhou and rules.renhou == "mangan":
-            # WRC: renhou is a mangan, not combined with other yaku or dora.
-            base, limit = base_points(_RENHOU_MANGAN_HAN, fu, rules)
-            zero = {"dora": 0, "aka": 0, "ura": 0, "kita": 0}
-            note = "renhou counts as a mangan and is not combined with other yaku or dora"
-            scored.append(
-                Scored(
-                    reading,
-                    (("renhou", _RENHOU_MANGAN_HAN),),
-                    0,
-                    _RENHOU_MANGAN_HAN,
-                    fu,
-                    tuple(items),
-                    base,
-                    limit,
-                    0,
-                    zero,
-                    note,
-                )
-            )
+            scored.append(_renhou_mangan(reading, fu, items, rules))
+        yaku = tuple(yaku_of(f, table))
         if not yaku:
             continue
-        if dora is None:
-            dora = count_dora(hand, rules.aka, rules.players)
+        if dora is None:  # the same for every reading: counted once
+            dora = count_dora(hand, rules.aka, rules.players, facts.counts)
             dora_han = sum(dora.values())
         han = sum(h for _, h in yaku) + dora_han
         base, limit = base_points(han, fu, rules)
-        scored.append(
-            Scored(
-                reading,
-                tuple(yaku),
-                1 if limit == "kazoe_yakuman" else 0,
-                han,
-                fu,
-                tuple(items),
-                base,
-                limit,
-                0,
-                dora,
-            )
-        )
-    return readings, scored
+        kazoe = 1 if limit == "kazoe_yakuman" else 0
+        scored.append(Scored(reading, yaku, kazoe, han, fu, items, base, limit, 0, dora))
+    return readings, scored, facts
+
+
+def _yakuman_value(
+    reading: Reading, found: list[tuple[str, int]], hand: Hand, rules: Rules
+) -> Scored:
+    note = None
+    if not rules.yakuman_stacking and len(found) > 1:
+        top = max(m for _, m in found)
+        kept = next(y for y in found if y[1] == top)
+        dropped = ", ".join(y for y, _ in found if y != kept[0])
+        note = f"yakuman_stacking=off: only {kept[0]} counts ({dropped} not added)"
+        found = [kept]
+    multiple = sum(m for _, m in found)
+    base, limit = yakuman_base(multiple)
+    liable = 0
+    if hand.context.pao is not None:
+        pao_ids = _PAO_YAKUMAN | {"suukantsu"} if rules.pao_suukantsu else _PAO_YAKUMAN
+        liable = 8000 * sum(m for y, m in found if y in pao_ids)
+    yaku = tuple(YakuHan(y, 13 * m) for y, m in found)
+    return Scored(reading, yaku, multiple, 13 * multiple, None, (), base, limit, liable, None, note)
+
+
+def _renhou_mangan(reading: Reading, fu: int, items: tuple[FuItem, ...], rules: Rules) -> Scored:
+    """WRC: renhou is a mangan, not combined with other yaku or dora."""
+    base, limit = base_points(_RENHOU_MANGAN_HAN, fu, rules)
+    zero = {"dora": 0, "aka": 0, "ura": 0, "kita": 0}
+    note = "renhou counts as a mangan and is not combined with other yaku or dora"
+    yaku = (YakuHan("renhou", _RENHOU_MANGAN_HAN),)
+    return Scored(reading, yaku, 0, _RENHOU_MANGAN_HAN, fu, items, base, limit, 0, zero, note)
 
 
 def best(scored: list[Scored]) -> Scored:
@@ -196,44 +181,68 @@ def _hand_text(hand: Hand) -> str | None:
         return None
 
 
-def score_hand(hand: Hand, rules: Rules) -> Result | None:
-    """The SPEC §3 result of a hand with a known winning tile, or ``None`` when the
-    tiles form no complete hand. ``input`` is left ``None`` for the caller to fill."""
-    readings, scored = score_readings(hand, rules)
-    if not readings:
-        return None
-    win_tile = str(hand.win) if hand.win is not None else None
+def _reds(hand: Hand) -> list[int]:
+    """Red fives among the concealed tiles (with the winning tile), per suit m p s."""
     reds = [0, 0, 0]
     for t in hand.closed_tiles:
         if t.red:
             reds[t.kind // 9] += 1
+    return reds
+
+
+def _no_yaku_reason(readings: list[Reading], hand: Hand) -> str:
+    reds = _reds(hand)
+    listed = "; ".join(" ".join(r.notation(reds)) + f" ({r.wait})" for r in readings)
+    return "complete, but no yaku in any reading: " + listed
+
+
+def _no_yaku_extra(readings: list[Reading], hand: Hand) -> dict[str, Any]:
+    reds = _reds(hand)
+    return {
+        "reason": "no yaku",
+        "complete_readings": [
+            {"reading": list(r.notation(reds)), "wait": r.wait} for r in readings
+        ],
+    }
+
+
+def _reading_text(reading: Reading, hand: Hand) -> Callable[[], tuple[str, ...]]:
+    return lambda: reading.notation(_reds(hand))
+
+
+def score_hand(
+    hand: Hand, rules: Rules, value: Any = None, hand_text: Callable[[], Any] | None = None
+) -> Result | None:
+    """The SPEC §3 result of a hand with a known winning tile, or ``None`` when the
+    tiles form no complete hand. ``value`` is the result's ``input`` (``None`` for the
+    caller to fill); ``hand_text`` makes the normal form of ``hand`` (default ``str``).
+    The ``hand`` and ``reading`` texts are :func:`~agari.result.deferred`: made when read.
+    """
+    readings, scored, facts = _score_readings(hand, rules)
+    if facts is None:
+        return None
+    text = deferred(hand_text or (lambda: _hand_text(hand)))
+    win_tile = str(hand.win) if hand.win is not None else None
     warnings: list[str] = []
     ctx = hand.context
     if ctx.renhou and rules.renhou == "none":
         warnings.append(f"renhou is not a yaku under {rules.name}")
     if not scored:
-        listed = "; ".join(" ".join(r.notation(reds)) + f" ({r.wait})" for r in readings)
-        reason = "complete, but no yaku in any reading: " + listed
         first = readings[0]
         return Result(
-            input=None,
+            input=value,
             status="no_yaku",
-            hand=_hand_text(hand),
+            hand=text,
             rules=rules.describe(),
-            warnings=(*warnings, reason),
+            warnings=deferred(lambda: (*warnings, _no_yaku_reason(readings, hand))),
             han=0,
             yakuman=0,
             yaku=(),
-            dora=count_dora(hand, rules.aka, rules.players),
+            dora=count_dora(hand, rules.aka, rules.players, facts.counts),
             wait=first.wait,
-            reading=first.notation(reds),
+            reading=deferred(_reading_text(first, hand)),
             win_tile=win_tile,
-            extra={
-                "reason": "no yaku",
-                "complete_readings": [
-                    {"reading": list(r.notation(reds)), "wait": r.wait} for r in readings
-                ],
-            },
+            extra=deferred(lambda: _no_yaku_extra(readings, hand)),
         )
     top = best(scored)
     if top.note:
@@ -243,24 +252,24 @@ def score_hand(hand: Hand, rules: Rules) -> Result | None:
     # "discarder unknown" is the normal case of a ron without a marker: deltas say it.
     warnings.extend(n for n in settlement.notes if not n.startswith("discarder unknown"))
     return Result(
-        input=None,
+        input=value,
         status="win",
-        hand=_hand_text(hand),
+        hand=text,
         rules=rules.describe(),
         warnings=tuple(warnings),
         han=top.han,
         fu=top.fu,
         yakuman=top.yakuman,
-        yaku=tuple(YakuHan(y, h) for y, h in top.yaku),
+        yaku=top.yaku,
         dora=top.dora,
-        fu_breakdown=tuple(FuItem(i, f) for i, f in top.fu_items) if top.fu is not None else None,
+        fu_breakdown=top.fu_items if top.fu is not None else None,
         wait=top.reading.wait,
         limit=top.limit,
         base_points=top.base,
         payment=settlement.payment,
         points=settlement.points,
         total=settlement.total,
-        reading=top.reading.notation(reds),
+        reading=deferred(_reading_text(top.reading, hand)),
         win_tile=win_tile,
         deltas=settlement.deltas,
     )

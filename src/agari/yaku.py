@@ -15,13 +15,32 @@ chanta, chinitsu over honitsu, double riichi over riichi) live in the predicates
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
-from agari.decompose import CHIITOITSU, KOKUSHI, PAIR, SEQUENCE, STANDARD, Reading
-from agari.tiles import CHUN, DRAGONS, GREEN_KINDS, HAKU, HATSU, IS_TERMINAL_OR_HONOUR, WINDS
+from agari.decompose import (
+    CHIITOITSU,
+    KAN,
+    KOKUSHI,
+    PAIR,
+    SEQUENCE,
+    STANDARD,
+    Reading,
+    kind_counts,
+)
+from agari.result import YakuHan
+from agari.tiles import (
+    CHUN,
+    DRAGONS,
+    GREEN_KINDS,
+    HAKU,
+    HATSU,
+    IS_TERMINAL_OR_HONOUR,
+    TERMINALS_AND_HONOURS,
+    WINDS,
+)
 
 if TYPE_CHECKING:
     from agari.hand import Hand
@@ -32,8 +51,38 @@ _DRAGON_SET: Final = frozenset(DRAGONS)
 _WIND_SET: Final = frozenset(WINDS)
 
 
+def _mask(kinds: Iterable[int]) -> int:
+    bits = 0
+    for k in kinds:
+        bits |= 1 << (8 * k)
+    return bits
+
+
+# Sets of kinds as bitmasks: "every tile held is X" is then one AND against the mask of
+# the kinds present instead of a loop over the tiles. Kind k is bit 8k, so that the
+# mask of the kinds present is made from the 34 counts in C: each count is one byte,
+# ``translate`` turns every non-zero count into 1 and the bytes are read as one int.
+_PRESENT: Final = bytes([0] + [1] * 255)
+_ALL: Final = _mask(range(34))
+_HONOURS: Final = _mask(range(27, 34))
+_SUIT_MASKS: Final = tuple(_mask(range(9 * s, 9 * s + 9)) for s in range(3))
+_NOT_SIMPLE: Final = _mask(TERMINALS_AND_HONOURS)
+_NOT_TERMINAL: Final = _ALL & ~_mask(_TERMINALS)
+_NOT_TERMINAL_OR_HONOUR: Final = _ALL & ~_NOT_SIMPLE
+_NOT_GREEN: Final = _ALL & ~_mask(GREEN_KINDS)
+#: Pair kinds that earn fu / spoil pinfu, by (seat wind, round wind): dragons and both.
+_VALUED: Final = {
+    (seat, round_): _DRAGON_SET | {seat, round_} for seat in WINDS for round_ in WINDS
+}
+#: Whether a group starting at a kind holds a terminal or an honour (chanta/junchan):
+#: for sequences 123 and 789, for triplets and pairs the kind itself.
+_SEQ_OUTSIDE: Final = tuple(k < 27 and k % 9 in (0, 6) for k in range(34))
+
+
 class HandFacts:
-    """What every reading of one hand shares: tiles present, openness, context."""
+    """What every reading of one hand shares: tiles present, openness, context.
+
+    Computed once per hand; the tile tests are bitmask tests on the kinds present."""
 
     __slots__ = (
         "all_green",
@@ -62,48 +111,51 @@ class HandFacts:
         "tenhou",
         "tsumo",
         "valued",
+        "yakuman_possible",
     )
 
-    def __init__(self, hand: Hand) -> None:
+    def __init__(self, hand: Hand, closed_counts: Sequence[int] | None = None) -> None:
+        """``closed_counts``: the 34 kind counts of the concealed tiles with the winning
+        tile, when the caller has them already (the decomposer needs them too)."""
         ctx = hand.context
-        counts = [0] * 34
-        for t in hand.closed_tiles:
-            counts[t.kind] += 1
-        closed_counts = tuple(counts)
+        if closed_counts is None:
+            closed_counts = kind_counts(hand.closed_tiles)
+        counts = list(closed_counts)
         for m in hand.melds:
             for t in m.tiles:
                 counts[t.kind] += 1
         self.counts = tuple(counts)
-        present = [k for k in range(34) if counts[k]]
-        self.closed = hand.is_closed
-        self.tsumo = ctx.tsumo
+        present = int.from_bytes(bytes(counts).translate(_PRESENT), "little")
+        closed = hand.is_closed
+        self.closed = closed
+        tsumo = ctx.tsumo
+        self.tsumo = tsumo
         self.dealer = ctx.dealer
-        self.seat_wind = ctx.seat_wind_kind
-        self.round_wind = ctx.round_wind_kind
-        self.riichi = self.closed and ctx.riichi and not ctx.double_riichi
-        self.double_riichi = self.closed and ctx.double_riichi
-        self.ippatsu = self.closed and ctx.in_riichi and ctx.ippatsu
-        self.haitei = ctx.tsumo and ctx.haitei
-        self.houtei = not ctx.tsumo and ctx.houtei
-        self.rinshan = ctx.tsumo and ctx.rinshan
-        self.chankan = not ctx.tsumo and ctx.chankan
-        self.tenhou = ctx.tenhou and ctx.tsumo and self.closed
-        self.chiihou = ctx.chiihou and ctx.tsumo and self.closed
-        self.renhou = ctx.renhou and not ctx.tsumo and self.closed
-        self.has_honour = any(k >= 27 for k in present)
-        suits = {k // 9 for k in present if k < 27}
+        seat = self.seat_wind = ctx.seat_wind_kind
+        round_ = self.round_wind = ctx.round_wind_kind
+        self.riichi = closed and ctx.riichi and not ctx.double_riichi
+        self.double_riichi = closed and ctx.double_riichi
+        self.ippatsu = closed and ctx.in_riichi and ctx.ippatsu
+        self.haitei = tsumo and ctx.haitei
+        self.houtei = not tsumo and ctx.houtei
+        self.rinshan = tsumo and ctx.rinshan
+        self.chankan = not tsumo and ctx.chankan
+        self.tenhou = ctx.tenhou and tsumo and closed
+        self.chiihou = ctx.chiihou and tsumo and closed
+        self.renhou = ctx.renhou and not tsumo and closed
+        self.has_honour = bool(present & _HONOURS)
+        suits = [s for s in range(3) if present & _SUIT_MASKS[s]]
         self.n_suits = len(suits)
-        self.all_simple = all(k < 27 and k % 9 not in (0, 8) for k in present)
-        self.all_terminal_or_honour = all(IS_TERMINAL_OR_HONOUR[k] for k in present)
-        self.all_honour = all(k >= 27 for k in present)
-        self.all_terminal = all(k in _TERMINALS for k in present)
-        self.all_green = all(k in GREEN_KINDS for k in present)
-        #: pair kinds that earn fu / spoil pinfu: dragons and both winds
-        self.valued = _DRAGON_SET | {self.seat_wind, self.round_wind}
+        self.all_simple = not present & _NOT_SIMPLE
+        self.all_terminal_or_honour = not present & _NOT_TERMINAL_OR_HONOUR
+        self.all_honour = not present & ~_HONOURS
+        self.all_terminal = not present & _NOT_TERMINAL
+        self.all_green = not present & _NOT_GREEN
+        self.valued = _VALUED[seat, round_]
         self.chuuren = False
         self.junsei = False
         if not hand.melds and self.n_suits == 1 and not self.has_honour:
-            base = 9 * next(iter(suits))
+            base = 9 * suits[0]
             c = closed_counts[base : base + 9]
             if c[0] >= 3 and c[8] >= 3 and all(c[1:8]):
                 self.chuuren = True
@@ -111,6 +163,20 @@ class HandFacts:
                     before = list(c)
                     before[hand.win.kind - base] -= 1
                     self.junsei = before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+        # Every yakuman but kokushi needs one of these (suuankou, daisangen, the wind
+        # yakuman and suukantsu need three or more triplets), so a hand without any of
+        # them skips the yakuman table; kokushi is tested by the reading's shape.
+        triplet_kinds = 34 - counts.count(0) - counts.count(1) - counts.count(2)
+        self.yakuman_possible = (
+            triplet_kinds >= 3
+            or self.all_honour
+            or self.all_green
+            or self.all_terminal
+            or self.chuuren
+            or self.tenhou
+            or self.chiihou
+            or self.renhou
+        )
 
 
 class Features:
@@ -133,29 +199,34 @@ class Features:
     def __init__(self, reading: Reading, facts: HandFacts) -> None:
         self.reading = reading
         self.facts = facts
-        self.shape = reading.shape
-        self.wait = reading.wait
+        shape = self.shape = reading.shape
+        wait = self.wait = reading.wait
         seqs: list[int] = []
         trips: list[int] = []
         ankou = 0
         kans = 0
         chanta = True
-        if reading.shape == STANDARD:
+        if shape == STANDARD:
+            outside = IS_TERMINAL_OR_HONOUR
             for g in reading.groups:
-                if not g.has_terminal_or_honour:
-                    chanta = False
-                if g.type == SEQUENCE:
-                    seqs.append(g.kind)
-                elif g.type != PAIR:
-                    trips.append(g.kind)
+                t = g.type
+                k = g.kind
+                if t == SEQUENCE:
+                    seqs.append(k)
+                    chanta = chanta and _SEQ_OUTSIDE[k]
+                    continue
+                chanta = chanta and outside[k]
+                if t != PAIR:
+                    trips.append(k)
                     if g.concealed:
                         ankou += 1
-                    if g.type == 2:
+                    if t == KAN:
                         kans += 1
-            self.pair = reading.groups[-1].kind
+            pair = reading.groups[-1].kind
         else:
             chanta = False
-            self.pair = -1
+            pair = -1
+        self.pair = pair
         seqs.sort()
         self.seqs = tuple(seqs)
         self.trips = tuple(trips)
@@ -163,10 +234,7 @@ class Features:
         self.kans = kans
         self.chanta_shape = chanta
         self.pinfu = (
-            facts.closed
-            and len(seqs) == 4
-            and reading.wait == "ryanmen"
-            and self.pair not in facts.valued
+            facts.closed and len(seqs) == 4 and wait == "ryanmen" and pair not in facts.valued
         )
 
 
@@ -364,17 +432,37 @@ NAMES: Final[dict[str, str]] = {d.id: d.name for d in (*YAKU, *YAKUMAN, RENHOU)}
 @dataclass(frozen=True, slots=True)
 class RuleTables:
     """The yaku table under one set of rules: ``(id, han_closed, han_open, test)`` rows
-    for ordinary yaku and ``(id, multiple, test)`` rows for yakuman."""
+    for ordinary yaku and ``(id, multiple, test)`` rows for yakuman. ``closed_rows`` and
+    ``open_rows`` are the ordinary rows as ``(id, han, test)`` for a closed and for an open
+    hand, without the rows worth nothing there (so closed-only yaku are not even tested
+    on an open hand), each with its ready-made result value."""
 
     ordinary: tuple[tuple[str, int, int, Predicate], ...]
     yakuman: tuple[tuple[str, int, Predicate], ...]
+    closed_rows: tuple[tuple[YakuHan, Predicate], ...] = ()
+    open_rows: tuple[tuple[YakuHan, Predicate], ...] = ()
 
 
-@lru_cache(maxsize=64)
+#: Tables by the identity of the Rules object (presets are built once, so this is the
+#: common case): looking a Rules value up by equality hashes all of its switches.
+_BY_IDENTITY: dict[int, tuple[Rules, RuleTables]] = {}
+
+
 def tables(rules: Rules) -> RuleTables:
     """The yaku table with the rules applied (``open_tanyao``, ``chiitoitsu``,
     ``double_yakuman``, ``renhou``); built once per rule set. Closed-only yaku get
     ``han_open`` 0."""
+    entry = _BY_IDENTITY.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    table = _tables(rules)
+    if len(_BY_IDENTITY) < 64:  # the entry keeps ``rules`` alive, so its id stays its own
+        _BY_IDENTITY[id(rules)] = (rules, table)
+    return table
+
+
+@lru_cache(maxsize=64)
+def _tables(rules: Rules) -> RuleTables:
     ordinary = []
     for d in YAKU:
         han_closed = d.han_closed
@@ -388,20 +476,19 @@ def tables(rules: Rules) -> RuleTables:
         (d.id, d.yakuman if rules.double_yakuman else 1, d.test)
         for d in (*YAKUMAN, *((RENHOU,) if rules.renhou == "yakuman" else ()))
     ]
-    return RuleTables(tuple(ordinary), tuple(yakuman))
+    closed_rows = tuple((YakuHan(y, h), test) for y, h, _, test in ordinary if h)
+    open_rows = tuple((YakuHan(y, h), test) for y, _, h, test in ordinary if h)
+    return RuleTables(tuple(ordinary), tuple(yakuman), closed_rows, open_rows)
 
 
 def yakuman_of(f: Features, t: RuleTables) -> list[tuple[str, int]]:
     """The yakuman of one reading with their multiples (stacking not yet applied)."""
+    if not f.facts.yakuman_possible and f.shape != KOKUSHI:
+        return []
     return [(yid, mult) for yid, mult, test in t.yakuman if test(f)]
 
 
-def yaku_of(f: Features, t: RuleTables) -> list[tuple[str, int]]:
+def yaku_of(f: Features, t: RuleTables) -> list[YakuHan]:
     """The ordinary yaku of one reading with their han."""
-    closed = f.facts.closed
-    out = []
-    for yid, han_closed, han_open, test in t.ordinary:
-        han = han_closed if closed else han_open
-        if han and test(f):
-            out.append((yid, han))
-    return out
+    rows = t.closed_rows if f.facts.closed else t.open_rows
+    return [value for value, test in rows if test(f)]
