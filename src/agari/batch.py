@@ -43,6 +43,7 @@ import json
 import math
 import os
 import re
+import signal
 import sys
 import time
 import tomllib
@@ -743,6 +744,8 @@ _worker_scorer: Scorer | None = None
 def _init_worker(settings: Settings, scorer: Scorer) -> None:
     global _worker_settings, _worker_scorer
     _worker_settings, _worker_scorer = settings, scorer
+    # Ctrl-C is the main process's to handle: it stops the pool (no traceback per worker).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     # Rules presets are built once here; any per-record combination is cached on first use.
     with contextlib.suppress(RuleError):
         _merge_rules(settings, RawRecord("text", "", None, b""), None)
