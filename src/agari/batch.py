@@ -581,8 +581,8 @@ def process(record: RawRecord, settings: Settings, scorer: Scorer) -> Outcome:
             ident = exc.ident
         if echo is None and record.kind in ("text", "json"):
             echo = record.raw.decode("utf-8", "replace")
-        elif echo is None and record.kind == "error":
-            echo = None
+        elif echo is None and record.kind == "case":
+            echo = record.raw
         result = {
             "input": echo,
             "hand": None,
