@@ -165,15 +165,3 @@ def test_missing_subcommand_module_is_a_usage_error(monkeypatch: pytest.MonkeyPa
     monkeypatch.setitem(cli._PAYMENT_COMMANDS, "points", "no_such_function")
     code, _, err = _run_main(monkeypatch, ["points", "3", "30"], io.StringIO())
     assert code == 2 and "not available yet" in err
-
-
-def test_parse_only_fallback_without_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Temporary fallback: without agari.api, a hand is parsed only (status "parsed")."""
-    import agari.cli as cli
-
-    monkeypatch.setattr(cli, "_analyser", lambda preset, overrides: cli._parse_only)
-    code, out, _ = _run_main(monkeypatch, ["--json", "123m456p789s1155z+5z", "12x"], io.StringIO())
-    records = [json.loads(line) for line in out.splitlines()]
-    assert code == 1
-    assert [r["status"] for r in records] == ["parsed", "error"]
-    assert records[0]["hand"] == "123m456p789s1155z+5z"

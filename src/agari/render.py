@@ -190,10 +190,8 @@ def describe_hand(hand: Hand) -> list[str]:
     rnd = (
         f"{c.round_wind} ({_WIND_NAMES[c.round_wind]}{', default' if c.round_wind == 'E' else ''})"
     )
-    lines.append(f"seat      {seat}; {'dealer' if c.dealer else 'not dealer'}")
-    lines.append(f"round     {rnd}")
-    riichi = "double riichi" if c.double_riichi else ("riichi" if c.riichi else "none")
-    lines.append(f"riichi    {riichi}")
+    lines.append(f"seat      {seat}, {'dealer' if c.dealer else 'not dealer'}; round {rnd}")
+    riichi = "double riichi" if c.double_riichi else ("riichi" if c.riichi else "no riichi")
     flags = [
         w
         for w in (
@@ -208,7 +206,7 @@ def describe_hand(hand: Hand) -> list[str]:
         )
         if getattr(c, w)
     ]
-    lines.append(f"special   {', '.join(flags) if flags else 'none'}")
+    lines.append(f"declared  {riichi}; special {', '.join(flags) if flags else 'none'}")
     for label, tiles, count in (
         ("dora", c.dora_indicators, c.dora_count),
         ("ura", c.ura_indicators, c.ura_count),
@@ -220,9 +218,12 @@ def describe_hand(hand: Hand) -> list[str]:
         if count:
             shown.append(f"{count} (count given)")
         lines.append(f"{label + ' ind.':<9} {'; '.join(shown) if shown else 'none'}")
-    lines.append(f"counters  honba {c.honba}, riichi sticks {c.sticks}, kita {c.kita}")
-    lines.append(f"liable    pao {c.pao or 'none'}; wareme {c.wareme or 'none'}")
-    lines.append(f"preset    {c.rules or 'none in the hand (the command line decides)'}")
+    lines.append(
+        f"counters  honba {c.honba}, riichi sticks {c.sticks}, kita {c.kita}; "
+        f"pao {c.pao or 'none'}, wareme {c.wareme or 'none'}"
+    )
+    if c.rules:
+        lines.append(f"preset    {c.rules} (from the hand)")
     return lines
 
 
@@ -424,7 +425,6 @@ def render(result: Result, hand: Hand | None = None) -> str:
         "not_winning": "not a winning hand",
         "tenpai": "tenpai (waiting)",
         "noten": "noten (not waiting)",
-        "parsed": "parsed only (the scoring engine is not installed)",
     }.get(result.status, result.status)
     lines.append(f"status    {status}")
     for warning in result.warnings:

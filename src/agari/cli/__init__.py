@@ -157,30 +157,13 @@ def _join_words(args: list[str]) -> list[str]:
 
 
 def _analyser(preset: str | None, overrides: dict[str, str]) -> Callable[[str], Result]:
-    """``text -> Result`` with the engine, or a parse-only stand-in without it."""
-    try:
-        from agari.api import analyse
-    except ImportError:
-        return _parse_only
+    """``text -> Result`` under the chosen rules."""
+    from agari.api import analyse
 
     def run(text: str) -> Result:
         return analyse(text, rules=preset, overrides=overrides)
 
     return run
-
-
-def _parse_only(text: str) -> Result:
-    """TEMPORARY stand-in while ``agari.api`` is missing: status ``parsed`` (not a SPEC §3
-    status) or ``error``."""
-    from agari.errors import HandError
-    from agari.notation import parse_hand
-    from agari.result import Result
-
-    try:
-        hand = parse_hand(text)
-    except HandError as error:
-        return Result(input=text, status="error", error=error.to_json())
-    return Result(input=text, status="parsed", hand=str(hand))
 
 
 def _lines(stream: IO[str]) -> Iterable[str]:
