@@ -20,9 +20,8 @@ hand's readings are the product of its suits' splits. No reading is produced twi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from agari.hand import MeldKind
 from agari.tiles import IS_TERMINAL_OR_HONOUR, SUITS, TERMINALS_AND_HONOURS
@@ -47,9 +46,8 @@ KOKUSHI: Final = "kokushi"
 SuitSplit = tuple[tuple[tuple[int, int], ...], int]
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
-    """One group of a reading.
+class Group(NamedTuple):
+    """One group of a reading (a named tuple: cheap to make, immutable).
 
     ``kind`` is the lowest tile kind. ``meld`` is the called/declared meld for fixed
     groups (``None`` for groups formed from the concealed tiles). ``concealed`` says
@@ -94,9 +92,8 @@ def _meld_notation(meld: Meld) -> str:
         return f"{digits}{meld.tiles[0].suit}"
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """One reading of a complete hand.
+class Reading(NamedTuple):
+    """One reading of a complete hand (a named tuple, like :class:`Group`).
 
     ``groups`` lists the four groups (melds included) and the pair last for the
     standard shape; seven pairs for chiitoitsu; for kokushi the pair and then the
@@ -246,15 +243,32 @@ _SUIT_SPANS: Final = ((0, 9), (9, 9), (18, 9), (27, 7))
 GlobalSplit = tuple[tuple[tuple[int, int], ...], int]
 
 
-@cache
-def _global_splits(base: int, part: tuple[int, ...]) -> tuple[GlobalSplit, ...]:
-    """The splits of one suit's counts with kinds made global (``base`` added), so that
-    a hand's readings are put together without re-indexing every group."""
-    splits = honour_splits(part) if base == 27 else suit_splits(part)
-    return tuple(
-        (tuple((t, base + i) for t, i in groups), base + pair if pair >= 0 else -1)
-        for groups, pair in splits
-    )
+#: What one suit's counts contribute to the hand's readings: ``(pairs, splits)``.
+#: ``pairs`` is -1 when the suit cannot be split (no reading at all), 0 for an empty
+#: suit (nothing to add), else the number of pairs its splits hold plus one (1 or 2).
+SuitEntry = tuple[int, tuple[GlobalSplit, ...]]
+
+#: Per suit (m, p, s, z): the suit's counts as bytes -> its entry. Filled as suit shapes
+#: are met, so each shape is worked out once per process.
+_SUIT_ENTRIES: Final[tuple[dict[bytes, SuitEntry], ...]] = ({}, {}, {}, {})
+
+
+def _suit_entry(base: int, key: bytes) -> SuitEntry:
+    """The entry of one suit's counts (``key``, one byte per kind), kinds made global
+    (``base`` added) so that a hand's readings are put together without re-indexing."""
+    table = _SUIT_ENTRIES[base // 9]
+    entry = table.get(key)
+    if entry is None:
+        part = tuple(key)
+        n = sum(part)
+        splits = honour_splits(part) if base == 27 else suit_splits(part)
+        made = tuple(
+            (tuple((t, base + i) for t, i in groups), base + pair if pair >= 0 else -1)
+            for groups, pair in splits
+        )
+        pairs = 0 if n == 0 else -1 if not made else 2 if n % 3 == 2 else 1
+        entry = table[key] = (pairs, made)
+    return entry
 
 
 def standard_readings(
@@ -264,15 +278,14 @@ def standard_readings(
     concealed tiles *with* the winning tile; ``melds`` the fixed groups."""
     combos: list[GlobalSplit] = [((), -1)]
     pair_suits = 0
+    raw = bytes(counts)
     for base, size in _SUIT_SPANS:
-        part = tuple(counts[base : base + size])
-        n = sum(part)
-        if n == 0:
-            continue
-        splits = _global_splits(base, part)
-        if not splits:
-            return []
-        if n % 3 == 2:
+        pairs, splits = _suit_entry(base, raw[base : base + size])
+        if pairs <= 0:
+            if pairs < 0:
+                return []
+            continue  # an empty suit
+        if pairs == 2:
             pair_suits += 1
         if len(splits) == 1:  # the usual case: one way to split this suit
             groups, p = splits[0]
