@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 from typing import TYPE_CHECKING, Final
 
 from agari.decompose import (
@@ -34,11 +35,13 @@ from agari.result import YakuHan
 from agari.tiles import (
     CHUN,
     DRAGONS,
+    EAST,
     GREEN_KINDS,
     HAKU,
     HATSU,
     IS_TERMINAL_OR_HONOUR,
     TERMINALS_AND_HONOURS,
+    WIND_LETTERS,
     WINDS,
 )
 
@@ -70,6 +73,8 @@ _NOT_SIMPLE: Final = _mask(TERMINALS_AND_HONOURS)
 _NOT_TERMINAL: Final = _ALL & ~_mask(_TERMINALS)
 _NOT_TERMINAL_OR_HONOUR: Final = _ALL & ~_NOT_SIMPLE
 _NOT_GREEN: Final = _ALL & ~_mask(GREEN_KINDS)
+#: Wind letters (as in a Context) to kinds.
+_WIND_KIND: Final = {letter: EAST + i for i, letter in enumerate(WIND_LETTERS)}
 #: Pair kinds that earn fu / spoil pinfu, by (seat wind, round wind): dragons and both.
 _VALUED: Final = {
     (seat, round_): _DRAGON_SET | {seat, round_} for seat in WINDS for round_ in WINDS
@@ -94,6 +99,7 @@ class HandFacts:
         "chiihou",
         "chuuren",
         "closed",
+        "closed_tsumo",
         "counts",
         "dealer",
         "double_riichi",
@@ -103,6 +109,8 @@ class HandFacts:
         "ippatsu",
         "junsei",
         "n_suits",
+        "one_suit_only",
+        "one_suit_with_honours",
         "renhou",
         "riichi",
         "rinshan",
@@ -121,18 +129,19 @@ class HandFacts:
         if closed_counts is None:
             closed_counts = kind_counts(hand.closed_tiles)
         counts = list(closed_counts)
-        for m in hand.melds:
+        melds = hand.melds
+        for m in melds:
             for t in m.tiles:
                 counts[t.kind] += 1
         self.counts = tuple(counts)
         present = int.from_bytes(bytes(counts).translate(_PRESENT), "little")
-        closed = hand.is_closed
+        closed = not melds or hand.is_closed
         self.closed = closed
         tsumo = ctx.tsumo
         self.tsumo = tsumo
-        self.dealer = ctx.dealer
-        seat = self.seat_wind = ctx.seat_wind_kind
-        round_ = self.round_wind = ctx.round_wind_kind
+        self.dealer = ctx.seat_wind == "E"
+        seat = self.seat_wind = _WIND_KIND[ctx.seat_wind]
+        round_ = self.round_wind = _WIND_KIND[ctx.round_wind]
         self.riichi = closed and ctx.riichi and not ctx.double_riichi
         self.double_riichi = closed and ctx.double_riichi
         self.ippatsu = closed and ctx.in_riichi and ctx.ippatsu
@@ -144,8 +153,11 @@ class HandFacts:
         self.chiihou = ctx.chiihou and tsumo and closed
         self.renhou = ctx.renhou and not tsumo and closed
         self.has_honour = bool(present & _HONOURS)
-        suits = [s for s in range(3) if present & _SUIT_MASKS[s]]
+        suits = [s for s, mask in enumerate(_SUIT_MASKS) if present & mask]
         self.n_suits = len(suits)
+        self.one_suit_with_honours = self.n_suits == 1 and self.has_honour
+        self.one_suit_only = self.n_suits == 1 and not self.has_honour
+        self.closed_tsumo = closed and tsumo
         self.all_simple = not present & _NOT_SIMPLE
         self.all_terminal_or_honour = not present & _NOT_TERMINAL_OR_HONOUR
         self.all_honour = not present & ~_HONOURS
@@ -154,7 +166,7 @@ class HandFacts:
         self.valued = _VALUED[seat, round_]
         self.chuuren = False
         self.junsei = False
-        if not hand.melds and self.n_suits == 1 and not self.has_honour:
+        if not melds and self.n_suits == 1 and not self.has_honour:
             base = 9 * suits[0]
             c = closed_counts[base : base + 9]
             if c[0] >= 3 and c[8] >= 3 and all(c[1:8]):
@@ -239,11 +251,15 @@ class Features:
 
 
 Predicate = Callable[[Features], bool]
+#: Rows of the yaku table for one kind of reading: ``(result value, test)``.
+Plan = tuple[tuple[YakuHan, Predicate], ...]
 
 
 @dataclass(frozen=True, slots=True)
 class YakuDef:
-    """One row of the yaku table."""
+    """One row of the yaku table. ``needs`` is how many sequences and triplets (kans
+    included) a reading must hold at the least for ``test`` to be worth asking: a
+    necessary condition only, so rows that cannot hold are not tested at all."""
 
     id: str
     name: str
@@ -251,6 +267,23 @@ class YakuDef:
     han_open: int | None
     yakuman: int
     test: Predicate
+    needs: tuple[int, int] = (0, 0)
+
+
+def _fact(name: str) -> Predicate:
+    """The predicate "the hand fact ``name`` holds" (a C-level attribute getter)."""
+    getter: Predicate = attrgetter(f"facts.{name}")
+    return getter
+
+
+_SEQS_4: Final = (4, 0)
+_SEQS_3: Final = (3, 0)
+_SEQS_2: Final = (2, 0)
+_SEQS_1: Final = (1, 0)
+_TRIPS_1: Final = (0, 1)
+_TRIPS_2: Final = (0, 2)
+_TRIPS_3: Final = (0, 3)
+_TRIPS_4: Final = (0, 4)
 
 
 def _sanshoku(f: Features) -> bool:
@@ -291,32 +324,33 @@ def _std(f: Features) -> bool:
 
 #: Ordinary yaku in display order.
 YAKU: Final[tuple[YakuDef, ...]] = (
-    YakuDef("riichi", "Riichi", 1, None, 0, lambda f: f.facts.riichi),
-    YakuDef("double_riichi", "Double riichi", 2, None, 0, lambda f: f.facts.double_riichi),
-    YakuDef("ippatsu", "One-shot", 1, None, 0, lambda f: f.facts.ippatsu),
+    YakuDef("riichi", "Riichi", 1, None, 0, _fact("riichi")),
+    YakuDef("double_riichi", "Double riichi", 2, None, 0, _fact("double_riichi")),
+    YakuDef("ippatsu", "One-shot", 1, None, 0, _fact("ippatsu")),
+    YakuDef("menzen_tsumo", "Fully concealed self-draw", 1, None, 0, _fact("closed_tsumo")),
+    YakuDef("pinfu", "All sequences", 1, None, 0, attrgetter("pinfu"), _SEQS_4),
+    YakuDef("tanyao", "All simples", 1, 1, 0, _fact("all_simple")),
     YakuDef(
-        "menzen_tsumo",
-        "Fully concealed self-draw",
+        "iipeikou",
+        "Pure double sequence",
         1,
         None,
         0,
-        lambda f: f.facts.closed and f.facts.tsumo,
+        lambda f: _peikou_count(f) == 1,
+        _SEQS_2,
     ),
-    YakuDef("pinfu", "All sequences", 1, None, 0, lambda f: f.pinfu),
-    YakuDef("tanyao", "All simples", 1, 1, 0, lambda f: f.facts.all_simple),
-    YakuDef("iipeikou", "Pure double sequence", 1, None, 0, lambda f: _peikou_count(f) == 1),
-    YakuDef("haku", "White dragon", 1, 1, 0, lambda f: HAKU in f.trips),
-    YakuDef("hatsu", "Green dragon", 1, 1, 0, lambda f: HATSU in f.trips),
-    YakuDef("chun", "Red dragon", 1, 1, 0, lambda f: CHUN in f.trips),
-    YakuDef("seat_wind", "Seat wind", 1, 1, 0, lambda f: f.facts.seat_wind in f.trips),
-    YakuDef("round_wind", "Round wind", 1, 1, 0, lambda f: f.facts.round_wind in f.trips),
-    YakuDef("chankan", "Robbing a kan", 1, 1, 0, lambda f: f.facts.chankan),
-    YakuDef("rinshan", "After a kan", 1, 1, 0, lambda f: f.facts.rinshan),
-    YakuDef("haitei", "Last tile draw", 1, 1, 0, lambda f: f.facts.haitei),
-    YakuDef("houtei", "Last tile discard", 1, 1, 0, lambda f: f.facts.houtei),
+    YakuDef("haku", "White dragon", 1, 1, 0, lambda f: HAKU in f.trips, _TRIPS_1),
+    YakuDef("hatsu", "Green dragon", 1, 1, 0, lambda f: HATSU in f.trips, _TRIPS_1),
+    YakuDef("chun", "Red dragon", 1, 1, 0, lambda f: CHUN in f.trips, _TRIPS_1),
+    YakuDef("seat_wind", "Seat wind", 1, 1, 0, lambda f: f.facts.seat_wind in f.trips, _TRIPS_1),
+    YakuDef("round_wind", "Round wind", 1, 1, 0, lambda f: f.facts.round_wind in f.trips, _TRIPS_1),
+    YakuDef("chankan", "Robbing a kan", 1, 1, 0, _fact("chankan")),
+    YakuDef("rinshan", "After a kan", 1, 1, 0, _fact("rinshan")),
+    YakuDef("haitei", "Last tile draw", 1, 1, 0, _fact("haitei")),
+    YakuDef("houtei", "Last tile discard", 1, 1, 0, _fact("houtei")),
     YakuDef("chiitoitsu", "Seven pairs", 2, None, 0, lambda f: f.shape == CHIITOITSU),
-    YakuDef("sanshoku", "Mixed triple sequence", 2, 1, 0, _sanshoku),
-    YakuDef("ittsu", "Pure straight", 2, 1, 0, _ittsu),
+    YakuDef("sanshoku", "Mixed triple sequence", 2, 1, 0, _sanshoku, _SEQS_3),
+    YakuDef("ittsu", "Pure straight", 2, 1, 0, _ittsu, _SEQS_3),
     YakuDef(
         "chanta",
         "Half outside hand",
@@ -324,11 +358,12 @@ YAKU: Final[tuple[YakuDef, ...]] = (
         1,
         0,
         lambda f: f.chanta_shape and bool(f.seqs) and f.facts.has_honour,
+        _SEQS_1,
     ),
-    YakuDef("sanshoku_doukou", "Triple triplets", 2, 2, 0, _doukou),
-    YakuDef("sankantsu", "Three kans", 2, 2, 0, lambda f: f.kans == 3),
-    YakuDef("toitoi", "All triplets", 2, 2, 0, lambda f: len(f.trips) == 4),
-    YakuDef("sanankou", "Three concealed triplets", 2, 2, 0, lambda f: f.ankou == 3),
+    YakuDef("sanshoku_doukou", "Triple triplets", 2, 2, 0, _doukou, _TRIPS_3),
+    YakuDef("sankantsu", "Three kans", 2, 2, 0, lambda f: f.kans == 3, _TRIPS_3),
+    YakuDef("toitoi", "All triplets", 2, 2, 0, lambda f: len(f.trips) == 4, _TRIPS_4),
+    YakuDef("sanankou", "Three concealed triplets", 2, 2, 0, lambda f: f.ankou == 3, _TRIPS_3),
     YakuDef(
         "shousangen",
         "Little three dragons",
@@ -336,6 +371,7 @@ YAKU: Final[tuple[YakuDef, ...]] = (
         2,
         0,
         lambda f: f.pair in _DRAGON_SET and _dragon_trips(f) == 2,
+        _TRIPS_2,
     ),
     YakuDef(
         "honroutou",
@@ -346,16 +382,15 @@ YAKU: Final[tuple[YakuDef, ...]] = (
         lambda f: f.facts.all_terminal_or_honour and f.shape != KOKUSHI,
     ),
     YakuDef(
-        "ryanpeikou", "Twice pure double sequence", 3, None, 0, lambda f: _peikou_count(f) == 2
-    ),
-    YakuDef(
-        "honitsu",
-        "Half flush",
+        "ryanpeikou",
+        "Twice pure double sequence",
         3,
-        2,
+        None,
         0,
-        lambda f: f.facts.n_suits == 1 and f.facts.has_honour,
+        lambda f: _peikou_count(f) == 2,
+        _SEQS_4,
     ),
+    YakuDef("honitsu", "Half flush", 3, 2, 0, _fact("one_suit_with_honours")),
     YakuDef(
         "junchan",
         "Fully outside hand",
@@ -363,15 +398,9 @@ YAKU: Final[tuple[YakuDef, ...]] = (
         2,
         0,
         lambda f: f.chanta_shape and bool(f.seqs) and not f.facts.has_honour,
+        _SEQS_1,
     ),
-    YakuDef(
-        "chinitsu",
-        "Full flush",
-        6,
-        5,
-        0,
-        lambda f: f.facts.n_suits == 1 and not f.facts.has_honour,
-    ),
+    YakuDef("chinitsu", "Full flush", 6, 5, 0, _fact("one_suit_only")),
 )
 
 #: Yakuman in display order. ``yakuman`` 2 marks the double patterns.
@@ -441,6 +470,7 @@ class RuleTables:
     yakuman: tuple[tuple[str, int, Predicate], ...]
     closed_rows: tuple[tuple[YakuHan, Predicate], ...] = ()
     open_rows: tuple[tuple[YakuHan, Predicate], ...] = ()
+    plans: tuple[tuple[tuple[Plan, ...], ...], ...] = ()
 
 
 #: Tables by the identity of the Rules object (presets are built once, so this is the
@@ -476,9 +506,29 @@ def _tables(rules: Rules) -> RuleTables:
         (d.id, d.yakuman if rules.double_yakuman else 1, d.test)
         for d in (*YAKUMAN, *((RENHOU,) if rules.renhou == "yakuman" else ()))
     ]
+    needs = {d.id: d.needs for d in YAKU}
     closed_rows = tuple((YakuHan(y, h), test) for y, h, _, test in ordinary if h)
     open_rows = tuple((YakuHan(y, h), test) for y, _, h, test in ordinary if h)
-    return RuleTables(tuple(ordinary), tuple(yakuman), closed_rows, open_rows)
+    plans = tuple(
+        tuple(tuple(_plan(rows, needs, seqs, trips) for trips in range(5)) for seqs in range(5))
+        for rows in (open_rows, closed_rows)
+    )
+    return RuleTables(tuple(ordinary), tuple(yakuman), closed_rows, open_rows, plans)
+
+
+def _plan(
+    rows: tuple[tuple[YakuHan, Predicate], ...],
+    needs: dict[str, tuple[int, int]],
+    seqs: int,
+    trips: int,
+) -> Plan:
+    """The rows worth testing on a reading with ``seqs`` sequences and ``trips``
+    triplets (and kans)."""
+    return tuple(
+        (value, test)
+        for value, test in rows
+        if needs[value.id][0] <= seqs and needs[value.id][1] <= trips
+    )
 
 
 def yakuman_of(f: Features, t: RuleTables) -> list[tuple[str, int]]:
@@ -489,6 +539,7 @@ def yakuman_of(f: Features, t: RuleTables) -> list[tuple[str, int]]:
 
 
 def yaku_of(f: Features, t: RuleTables) -> list[YakuHan]:
-    """The ordinary yaku of one reading with their han."""
-    rows = t.closed_rows if f.facts.closed else t.open_rows
-    return [value for value, test in rows if test(f)]
+    """The ordinary yaku of one reading with their han: only the rows that can hold for
+    the reading's numbers of sequences and triplets are tested."""
+    plan = t.plans[f.facts.closed][len(f.seqs)][len(f.trips)]
+    return [value for value, test in plan if test(f)]
