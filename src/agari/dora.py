@@ -23,6 +23,11 @@ if TYPE_CHECKING:
     from agari.hand import Hand
 
 _RED: Final = attrgetter("red")
+#: The dora shown by each indicator kind, four-player and three-player.
+_DORA_KIND: Final = (
+    tuple(dora_kind(k, 4) for k in range(34)),
+    tuple(dora_kind(k, 3) for k in range(34)),
+)
 
 
 def count_dora(
@@ -37,17 +42,17 @@ def count_dora(
     kind counts (concealed tiles, winning tile and melds) when the caller has them.
     """
     ctx = hand.context
+    if counts is None:
+        counts = kind_counts([*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles)])
     red = 0
-    if counts is None or aka:
-        tiles = [*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles)]
-        red = sum(map(_RED, tiles))
-        if counts is None:
-            counts = kind_counts(tiles)
+    if aka and (counts[4] or counts[13] or counts[22]):  # any five at all: look for red ones
+        red = sum(map(_RED, hand.closed_tiles)) + sum(sum(map(_RED, m.tiles)) for m in hand.melds)
     kita = ctx.kita  # kita tiles are North tiles set aside: they count for a North dora
-    doras = [dora_kind(t.kind, players) for t in ctx.dora_indicators]
+    shown = _DORA_KIND[players == 3]
+    doras = [shown[t.kind] for t in ctx.dora_indicators]
     dora = ctx.dora_count + sum(counts[k] for k in doras) + kita * doras.count(NORTH)
     ura = 0
     if ctx.in_riichi:
-        uras = [dora_kind(t.kind, players) for t in ctx.ura_indicators]
+        uras = [shown[t.kind] for t in ctx.ura_indicators]
         ura = ctx.ura_count + sum(counts[k] for k in uras) + kita * uras.count(NORTH)
-    return {"dora": dora, "aka": red if aka else 0, "ura": ura, "kita": kita}
+    return {"dora": dora, "aka": red, "ura": ura, "kita": kita}
