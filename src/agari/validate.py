@@ -43,21 +43,20 @@ def validate(
 
 def check_tiles(hand: Hand) -> None:
     """At most four of a kind and one red five per suit, counting everything visible."""
-    counts = [0] * 34
-    red = [0, 0, 0]
     everything = [*hand.concealed, *hand.context.dora_indicators, *hand.context.ura_indicators]
     if hand.win is not None:
         everything.append(hand.win)
     for meld in hand.melds:
         everything.extend(meld.tiles)
-    kinds = [tile.kind for tile in everything]
-    for kind in kinds:
-        counts[kind] += 1
+    counts = [0] * 34
     for tile in everything:
-        if tile.red:
-            red[tile.kind // 9] += 1
-    if max(counts) <= 4 and max(red) <= 1:
+        counts[tile.kind] += 1
+    reds = [tile.kind for tile in everything if tile.red]
+    if max(counts) <= 4 and len(reds) == len(set(reds)):  # red fives: one per kind (suit)
         return
+    red = [0, 0, 0]
+    for kind in reds:
+        red[kind // 9] += 1
     for kind, n in enumerate(counts):
         if n > 4:
             extra = []
