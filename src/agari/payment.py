@@ -287,7 +287,10 @@ def settle_win(base: int, context: Context, rules: Rules, liable_base: int = 0) 
             payment = {"tsumo_each": shares[next(iter(shares))]}
         else:
             payment = {"tsumo_dealer": shares["E"], "tsumo_non_dealer": round_up_100(base)}
-        pays = _tsumo_shares(ordinary, winner, seats) if ordinary else {}
+        if ordinary == base:  # nobody liable: the shares just made
+            pays = dict(shares)
+        else:
+            pays = _tsumo_shares(ordinary, winner, seats) if ordinary else {}
         if pao is not None:
             pays[pao] = pays.get(pao, 0) + round_up_100(liable * (6 if dealer_wins else 4))
             honba[pao] = honba_per_ron(rules) * context.honba
