@@ -98,11 +98,14 @@ def _score_readings(
         if found:
             scored.append(_yakuman_value(reading, found, hand, rules))
             continue
+        yaku = tuple(yaku_of(f, table))
+        renhou_mangan = facts.renhou and rules.renhou == "mangan"
+        if not yaku and not renhou_mangan:
+            continue  # no yaku: the fu do not matter
         items = tuple(fu_items(f, rules))
         fu = round_fu(sum(fu for _, fu in items), rules.fu_rounding)
-        if facts.renhou and rules.renhou == "mangan":
+        if renhou_mangan:
             scored.append(_renhou_mangan(reading, fu, items, rules))
-        yaku = tuple(yaku_of(f, table))
         if not yaku:
             continue
         if dora is None:  # the same for every reading: counted once
