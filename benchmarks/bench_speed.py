@@ -12,8 +12,9 @@ fives), scored under agari's ``tenhou`` preset and the peer's matching ``Optiona
     values against the peer's ``HandCalculator.estimate_hand_value`` on prepared 136-tile
     arrays, melds, dora indicators and ``HandConfig``;
 (b) end to end from text: ``agari.api.score(notation, rules)`` (parse and score) against the
-    peer converting mpsz strings (``TilesConverter``), building melds and its config, and
-    scoring;
+    peer converting mpsz strings (``TilesConverter``: tiles, winning tile, melds, dora
+    indicators), building its melds and scoring, with its ``HandConfig`` made in advance
+    (agari reads winds, riichi and tsumo from the string; the peer has no text for them);
     each as hands per second and µs per hand, the median of ``--repeat`` repeats; every
     repeat times agari and the peer back to back on the same hands, so a busy machine slows
     both, and the ratio printed is the median of the per-repeat ratios;
@@ -110,19 +111,22 @@ def peer_strings(hand: BenchHand) -> tuple[str, str, list[tuple[str, str, bool]]
 
 
 def peer_from_strings(
-    calc: Any, config_class: Any, options: Any, hands: Sequence[BenchHand]
+    calc: Any, config_class: Any, options: Any, hands: Sequence[BenchHand], keep: bool
 ) -> Callable[[], list[Any]]:
-    """A timed run of the peer from strings: conversion, melds, config and scoring."""
+    """A run of the peer from strings: conversion, melds, config and scoring; the results
+    are returned when ``keep``."""
     from mahjong.meld import Meld
     from mahjong.tile import TilesConverter
 
     meld_types = {"chi": Meld.CHI, "pon": Meld.PON, "kan": Meld.KAN}
     to_136 = TilesConverter.one_line_string_to_136_array
-    jobs = [(peer_strings(h), h) for h in hands]
+    # The config (winds, riichi, tsumo) is made in advance: the peer has no text form
+    # for it, and making it is most of the peer's cost beyond conversion and scoring.
+    jobs = [(peer_strings(h), peer_config(config_class, options, h)) for h in hands]
 
     def run() -> list[Any]:
         out = []
-        for (tiles_text, win_text, meld_texts, dora_text), h in jobs:
+        for (tiles_text, win_text, meld_texts, dora_text), config in jobs:
             tiles = to_136(tiles_text, has_aka_dora=True)
             win = to_136(win_text, has_aka_dora=True)[0]
             melds = [
@@ -130,15 +134,15 @@ def peer_from_strings(
                 for k, t, o in meld_texts
             ]
             dora = to_136(dora_text, has_aka_dora=True)
-            out.append(
-                calc.estimate_hand_value(
-                    tiles,
-                    win,
-                    melds=melds,
-                    dora_indicators=dora,
-                    config=peer_config(config_class, options, h),
-                )
+            result = calc.estimate_hand_value(
+                tiles,
+                win,
+                melds=melds,
+                dora_indicators=dora,
+                config=config,
             )
+            if keep:
+                out.append(result)
         return out
 
     return run
@@ -218,22 +222,27 @@ def bench_scoring(hands: list[BenchHand], repeat: int) -> tuple[float, float]:
         prepared.append((tiles, win, melds, dora, peer_config(config_class, options, h)))
     estimate = calc.estimate_hand_value
 
-    def ours_a() -> list[Result]:
-        return [score(h, rules) for h in parsed]
+    # The timed loops use each result and let it go, as a batch does (keeping thousands
+    # of results alive would time the garbage collector's full passes over them).
+    def ours_a() -> None:
+        for h in parsed:
+            score(h, rules)
 
-    def theirs_a() -> list[Any]:
-        return [estimate(t, w, melds=m, dora_indicators=d, config=c) for t, w, m, d, c in prepared]
+    def theirs_a() -> None:
+        for t, w, m, d, c in prepared:
+            estimate(t, w, melds=m, dora_indicators=d, config=c)
 
-    def ours_b() -> list[Result]:
-        return [score(t, rules) for t in texts]
+    def ours_b() -> None:
+        for t in texts:
+            score(t, rules)
 
-    theirs_b = peer_from_strings(calc, config_class, options, hands)
+    theirs_b = peer_from_strings(calc, config_class, options, hands, keep=False)
 
     # Warm both up once (imports, per-suit tables, the peer's caches) and check agreement.
-    ours = ours_a()
-    theirs = theirs_a()
-    ours_text = ours_b()
-    theirs_text = theirs_b()
+    ours = [score(h, rules) for h in parsed]
+    theirs = [estimate(t, w, melds=m, dora_indicators=d, config=c) for t, w, m, d, c in prepared]
+    ours_text = [score(t, rules) for t in texts]
+    theirs_text = peer_from_strings(calc, config_class, options, hands, keep=True)()
     agree = sum(
         agari_points(o) == peer_points(t, h) for o, t, h in zip(ours, theirs, hands, strict=True)
     )
