@@ -239,8 +239,19 @@ def _meld_group(meld: Meld) -> Group:
 #: Where each suit's counts sit among the 34 kinds: (first kind, number of kinds).
 _SUIT_SPANS: Final = ((0, 9), (9, 9), (18, 9), (27, 7))
 
-#: One suit's split with global kinds: ``(groups, pair)``; ``groups`` holds ``(type, kind)``.
-GlobalSplit = tuple[tuple[tuple[int, int], ...], int]
+#: One suit's split with global kinds: ``(groups, pair)``; ``groups`` holds the
+#: suit's concealed :class:`Group` values (shared, see ``_CONCEALED``).
+GlobalSplit = tuple[tuple[Group, ...], int]
+
+
+def _interned(type_: int, concealed: bool) -> tuple[Group, ...]:
+    return tuple(Group(type_, k, concealed) for k in range(34))
+
+
+# Groups formed from concealed tiles, one object per (type, kind, concealed): they are
+# immutable, so every reading shares them instead of building its own.
+_CONCEALED: Final = {t: _interned(t, True) for t in (SEQUENCE, TRIPLET, PAIR)}
+_RON_TRIPLET: Final = _interned(TRIPLET, False)
 
 
 #: What one suit's counts contribute to the hand's readings: ``(pairs, splits)``.
@@ -263,7 +274,7 @@ def _suit_entry(base: int, key: bytes) -> SuitEntry:
         n = sum(part)
         splits = honour_splits(part) if base == 27 else suit_splits(part)
         made = tuple(
-            (tuple((t, base + i) for t, i in groups), base + pair if pair >= 0 else -1)
+            (tuple(_CONCEALED[t][base + i] for t, i in groups), base + pair if pair >= 0 else -1)
             for groups, pair in splits
         )
         pairs = 0 if n == 0 else -1 if not made else 2 if n % 3 == 2 else 1
@@ -299,8 +310,9 @@ def standard_readings(
     fixed = tuple(_meld_group(m) for m in melds)
     result: list[Reading] = []
     for closed_groups, pair in combos:
-        seen: set[tuple[int, int]] = set()
-        for t, k in closed_groups:
+        seen: set[Group] = set()
+        for g in closed_groups:
+            t, k, _, _ = g
             if t == SEQUENCE:
                 if not k <= win <= k + 2:
                     continue
@@ -309,43 +321,32 @@ def standard_readings(
                 wait = "shanpon"
             else:
                 continue
-            if (t, k) in seen:
+            if g in seen:
                 continue
-            seen.add((t, k))
-            result.append(_build(closed_groups, pair, (t, k), wait, tsumo, fixed))
+            seen.add(g)
+            result.append(_build(closed_groups, pair, g, wait, tsumo, fixed))
         if pair == win:
-            result.append(_build(closed_groups, pair, (PAIR, pair), "tanki", tsumo, fixed))
+            result.append(_build(closed_groups, pair, None, "tanki", tsumo, fixed))
     return result
 
 
-def _interned(type_: int, concealed: bool) -> tuple[Group, ...]:
-    return tuple(Group(type_, k, concealed) for k in range(34))
-
-
-# Groups formed from concealed tiles, one object per (type, kind, concealed): they are
-# immutable, so every reading shares them instead of building its own.
-_CONCEALED: Final = {t: _interned(t, True) for t in (SEQUENCE, TRIPLET, PAIR)}
-_RON_TRIPLET: Final = _interned(TRIPLET, False)
-
-
 def _build(
-    closed_groups: tuple[tuple[int, int], ...],
+    closed_groups: tuple[Group, ...],
     pair: int,
-    win_group: tuple[int, int],
+    win_group: Group | None,
     wait: str,
     tsumo: bool,
     fixed: tuple[Group, ...],
 ) -> Reading:
-    groups = [_CONCEALED[t][k] for t, k in closed_groups]
-    if win_group[0] == PAIR:
-        win_index = len(groups) + len(fixed)
+    """The reading whose winning tile completed ``win_group`` (``None``: the pair)."""
+    groups = [*closed_groups, *fixed, _CONCEALED[PAIR][pair]]
+    if win_group is None:
+        win_index = len(groups) - 1
     else:
         win_index = closed_groups.index(win_group)
-        if win_group[0] == TRIPLET and not tsumo:
+        if win_group.type == TRIPLET and not tsumo:
             # A triplet completed by a ron counts as open (RULES.md, "Fu").
-            groups[win_index] = _RON_TRIPLET[win_group[1]]
-    groups.extend(fixed)
-    groups.append(_CONCEALED[PAIR][pair])
+            groups[win_index] = _RON_TRIPLET[win_group.kind]
     return Reading(STANDARD, tuple(groups), win_index, wait)
 
 
