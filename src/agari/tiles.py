@@ -1,7 +1,7 @@
 """Tiles: the 34 kinds, red fives, their notation and the dora successor.
 
-A tile kind is an ``int`` from 0 to 33: 0–8 are 1m–9m, 9–17 1p–9p, 18–26 1s–9s and
-27–33 the honours 1z–7z (East, South, West, North, white, green, red). Kinds are plain
+A tile kind is an ``int`` from 0 to 33: 0-8 are 1m-9m, 9-17 1p-9p, 18-26 1s-9s and
+27-33 the honours 1z-7z (East, South, West, North, white, green, red). Kinds are plain
 ints because every table in the engine is indexed by them; :class:`Tile` adds the red
 flag and the notation.
 
@@ -42,7 +42,7 @@ def kind_suit(kind: int) -> int:
 
 
 def kind_number(kind: int) -> int:
-    """1–9 within the suit (1–7 for honours)."""
+    """1-9 within the suit (1-7 for honours)."""
     return kind % 9 + 1
 
 
@@ -53,7 +53,7 @@ def kind_name(kind: int) -> str:
 
 @dataclass(frozen=True, slots=True, order=True)
 class Tile:
-    """One tile: a kind (0–33) and whether it is a red five."""
+    """One tile: a kind (0-33) and whether it is a red five."""
 
     kind: int
     red: bool = False
@@ -81,7 +81,7 @@ class Tile:
                 raise ValueError("0z is not a tile: only 5m, 5p and 5s have red fives")
             return cls(index * 9 + 4, red=True)
         if index == 3 and digit > 7:
-            raise ValueError(f"{digit}z is not a tile: honours are 1z–7z")
+            raise ValueError(f"{digit}z is not a tile: honours are 1z–7z")  # noqa: RUF001
         if digit < 1:
             raise ValueError(f"{digit}{suit} is not a tile")
         return cls(index * 9 + digit - 1)
@@ -108,17 +108,22 @@ class Tile:
         return IS_TERMINAL_OR_HONOUR[self.kind]
 
     def __str__(self) -> str:
-        return f"{self.digit}{self.suit}"
+        return _RED_NAMES[self.kind] if self.red else _NAMES[self.kind]
 
     def __repr__(self) -> str:
         return f"Tile({str(self)!r})"
+
+
+#: The notation of every kind, and of its red five (only fives have one).
+_NAMES: Final = tuple(kind_name(k) for k in range(34))
+_RED_NAMES: Final = tuple(f"0{SUITS[k // 9]}" if k in _FIVES else _NAMES[k] for k in range(34))
 
 
 def dora_from_indicator(indicator: Tile, players: int = 4) -> Tile:
     """The dora shown by ``indicator``: the next tile in order (RULES.md, "Dora").
 
     Numbers wrap 9→1, winds E→S→W→N→E, dragons white→green→red→white. With three
-    players 1m indicates 9m (2m–8m are not in the set).
+    players 1m indicates 9m (2m-8m are not in the set).
     """
     return Tile(dora_kind(indicator.kind, players))
 
