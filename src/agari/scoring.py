@@ -252,8 +252,9 @@ def score_hand(
         warnings.append(top.note)
     warnings.extend(_switch_notes(top, rules))
     settlement = settle_win(top.base, ctx, rules, top.liable_base)
-    # "discarder unknown" is the normal case of a ron without a marker: deltas say it.
-    warnings.extend(n for n in settlement.notes if not n.startswith("discarder unknown"))
+    if settlement.notes:
+        # "discarder unknown" is the normal case of a ron without a marker: deltas say it.
+        warnings.extend(n for n in settlement.notes if not n.startswith("discarder unknown"))
     return Result(
         input=value,
         status="win",
