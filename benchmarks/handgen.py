@@ -4,7 +4,9 @@ Each hand is produced twice: as agari notation (SPEC §1) and as the inputs of t
 ``mahjong`` package (136-tile ids, melds, dora indicators), so both libraries score the
 very same hands. Hands are built from random groups, so they are complete by
 construction: closed hands, open hands with chi/pon/kan, seven pairs and yakuman shapes,
-won by ron or tsumo, some in riichi, with dora indicators and red fives.
+won by ron or tsumo, some in riichi, with dora indicators and red fives. Three hands in a
+hundred take a yakuman shape (big three dragons, the wind hands, all honours, all green,
+all terminals, nine gates), closed or with called triplets.
 """
 
 from __future__ import annotations
@@ -18,11 +20,14 @@ RED_FIVES = (4, 13, 22)
 
 @dataclass
 class Group:
-    kind: str  # "seq", "trip", "pair"
+    kind: str  # "seq", "trip", "pair", "raw" (any tiles: ``tiles``)
     first: int  # tile kind 0..33
     meld: str | None = None  # None (concealed), "chi", "pon", "kan", "ankan"
+    tiles: list[int] = field(default_factory=list)
 
     def kinds(self) -> list[int]:
+        if self.kind == "raw":
+            return list(self.tiles)
         if self.kind == "seq":
             return [self.first, self.first + 1, self.first + 2]
         size = {"trip": 3, "pair": 2}[self.kind]
@@ -95,13 +100,56 @@ def generate(count: int, seed: int = 20261130) -> list[BenchHand]:
     return hands
 
 
+#: Yakuman shapes as (groups, pair): "t" a triplet, "s" a sequence; picked at random.
+_YAKUMAN_SHAPES: tuple[tuple[tuple[tuple[str, int], ...], int], ...] = (
+    ((("t", 31), ("t", 32), ("t", 33), ("s", 2)), 5),  # daisangen
+    ((("t", 31), ("t", 32), ("t", 33), ("t", 27)), 18),  # daisangen, toitoi
+    ((("t", 27), ("t", 28), ("t", 29), ("s", 10)), 30),  # shousuushii
+    ((("t", 27), ("t", 28), ("t", 29), ("t", 30)), 33),  # daisuushii, tsuuiisou
+    ((("t", 27), ("t", 29), ("t", 31), ("t", 33)), 28),  # tsuuiisou
+    ((("s", 19), ("s", 19), ("t", 23), ("t", 32)), 25),  # ryuuiisou
+    ((("t", 0), ("t", 8), ("t", 9), ("t", 26)), 17),  # chinroutou
+)
+
+
+def _yakuman_shape(rng: random.Random, counts: list[int]) -> tuple[list[Group], int]:
+    """The groups and pair of a yakuman hand (a nine-gates hand as one closed group)."""
+    if rng.random() < 0.25:  # chuuren: 1112345678999 plus any tile of the suit
+        base = 9 * rng.randrange(3)
+        extra = base + rng.randrange(9)
+        kinds = [base + d for d in (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8)] + [extra]
+        for k in kinds:
+            counts[k] += 1
+        return [Group("raw", 0, None, kinds)], -1
+    shape, pair = rng.choice(_YAKUMAN_SHAPES)
+    groups = [Group("seq" if t == "s" else "trip", k) for t, k in shape]
+    for g in groups:
+        for k in g.kinds():
+            counts[k] += 1
+    counts[pair] += 2
+    return groups, pair
+
+
 def _one(rng: random.Random) -> BenchHand | None:
     counts = [0] * 34
     shape = rng.random()
     groups: list[Group] = []
     melds: list[Group] = []
     closed: list[int] = []
-    if shape < 0.12:  # seven pairs
+    if shape >= 0.97:  # yakuman shapes, closed or with called triplets
+        shaped, pair = _yakuman_shape(rng, counts)
+        n_melds = rng.choice((0, 0, 1, 2)) if pair >= 0 else 0
+        for i, g in enumerate(shaped):
+            if i < n_melds and g.kind == "trip":
+                g.meld = "pon"
+                melds.append(g)
+            else:
+                groups.append(g)
+        for g in groups:
+            closed += g.kinds()
+        if pair >= 0:
+            closed += [pair, pair]
+    elif shape < 0.12:  # seven pairs
         kinds = rng.sample(range(34), 7)
         for k in kinds:
             counts[k] += 2
@@ -180,10 +228,12 @@ def _one(rng: random.Random) -> BenchHand | None:
     return BenchHand(notation, closed, win, melds, tsumo, riichi, seat, round_wind, dora, red)
 
 
-def peer_inputs(hand: BenchHand, aka: bool = True) -> tuple[list[int], int, list[object], list[int]]:
+def peer_inputs(
+    hand: BenchHand, aka: bool = True
+) -> tuple[list[int], int, list[object], list[int]]:
     """The same hand for the PyPI ``mahjong`` package: (tiles136, win136, melds, dora136).
 
-    Copies of a kind are numbered 0–3; copy 0 of a five is the red one there, so it is
+    Copies of a kind are numbered 0-3; copy 0 of a five is the red one there, so it is
     given to the red tile and handed to plain fives only last.
     """
     from mahjong.meld import Meld
