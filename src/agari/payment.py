@@ -260,6 +260,13 @@ def settle_win(base: int, context: Context, rules: Rules, liable_base: int = 0) 
     """
     if base < 0 or liable_base < 0:
         raise ValueError("base points cannot be negative")
+    if (
+        liable_base == 0
+        and rules.players != 3
+        and not (rules.wareme and context.wareme)
+        and context.seat_wind in SEATS
+    ):
+        return _settle_plain(base, context, rules)
     seats = seats_in_play(rules)
     winner = context.seat_wind
     _check_seat(winner, seats, "winner")
@@ -287,10 +294,12 @@ def settle_win(base: int, context: Context, rules: Rules, liable_base: int = 0) 
             payment = {"tsumo_each": shares[next(iter(shares))]}
         else:
             payment = {"tsumo_dealer": shares["E"], "tsumo_non_dealer": round_up_100(base)}
-        if ordinary == base:  # nobody liable: the shares just made
+        if not ordinary:
+            pays = {}
+        elif ordinary == base:  # nobody liable: the shares just made
             pays = dict(shares)
         else:
-            pays = _tsumo_shares(ordinary, winner, seats) if ordinary else {}
+            pays = _tsumo_shares(ordinary, winner, seats)
         if pao is not None:
             pays[pao] = pays.get(pao, 0) + round_up_100(liable * (6 if dealer_wins else 4))
             honba[pao] = honba_per_ron(rules) * context.honba
@@ -370,6 +379,48 @@ def settle_win(base: int, context: Context, rules: Rules, liable_base: int = 0) 
         sticks_points=sticks_points,
         notes=tuple(notes),
     )
+
+
+def _settle_plain(base: int, context: Context, rules: Rules) -> Settlement:
+    """:func:`settle_win` for the usual win -- four players, nobody liable, no wareme --
+    with the same arithmetic as the general path but none of its bookkeeping for those
+    cases (almost every hand scored takes this path)."""
+    winner = context.seat_wind
+    dealer_wins = winner == "E"
+    sticks_points = STICK * context.sticks
+    pays: dict[str, int]
+    if context.tsumo:
+        honba = honba_per_tsumo_payer(rules) * context.honba  # from each payer
+        if dealer_wins:
+            each = round_up_100(base * 2)
+            payment = {"tsumo_each": each}
+            pays = {seat: each for seat in SEATS if seat != winner}
+        else:
+            from_dealer = round_up_100(base * 2)
+            other = round_up_100(base)
+            payment = {"tsumo_dealer": from_dealer, "tsumo_non_dealer": other}
+            pays = {seat: from_dealer if seat == "E" else other for seat in SEATS if seat != winner}
+        points = sum(pays.values())
+        honba_points = honba * len(pays)
+        total = points + honba_points + sticks_points
+        paid = {seat: amount + honba for seat, amount in pays.items() if amount + honba}
+        deltas = {seat: -paid.get(seat, 0) for seat in SEATS}
+        deltas[winner] = total
+        return Settlement(payment, points, total, deltas, paid, honba_points, sticks_points)
+    points = round_up_100(base * (6 if dealer_wins else 4))
+    honba_points = honba_per_ron(rules) * context.honba
+    total = points + honba_points + sticks_points
+    discarder = seat_from(winner, context.win_from, rules)
+    if discarder is None:
+        notes = ("discarder unknown: no per-seat settlement",)
+        return Settlement(
+            {"ron": points}, points, total, None, None, honba_points, sticks_points, notes
+        )
+    amount = points + honba_points
+    paid = {discarder: amount} if amount else {}
+    deltas = {seat: -paid.get(seat, 0) for seat in SEATS}
+    deltas[winner] = total
+    return Settlement({"ron": points}, points, total, deltas, paid, honba_points, sticks_points)
 
 
 def delta_sum(deltas: Mapping[str, int]) -> int:
