@@ -55,27 +55,21 @@ class Once:
         return self._value
 
 
-class _DeferrableSlot:
-    """Wraps the slot of one Result field so that a deferred value in it is made on the
-    first read and stored in its place (the dataclass machinery -- ``__init__``,
-    ``__eq__``, ``replace`` -- goes through the same attribute, so it sees values only)."""
+def _deferrable(slot: Any) -> property:
+    """The attribute of one Result field: a deferred value in its slot is made on the
+    first read and stored in its place. Writes go straight to the slot (the setter is
+    the slot's own, in C: every Result is written once, not every field is read). The
+    dataclass machinery -- ``__init__``, ``__eq__``, ``replace`` -- goes through the same
+    attribute, so it sees values only."""
 
-    __slots__ = ("slot",)
-
-    def __init__(self, slot: Any) -> None:
-        self.slot = slot
-
-    def __get__(self, obj: Any, owner: Any = None) -> Any:
-        if obj is None:
-            return self
-        value = self.slot.__get__(obj, owner)
+    def read(obj: Any) -> Any:
+        value = slot.__get__(obj)
         if type(value) is _Deferred:
             value = value.make()
-            self.slot.__set__(obj, value)
+            slot.__set__(obj, value)
         return value
 
-    def __set__(self, obj: Any, value: Any) -> None:
-        self.slot.__set__(obj, value)
+    return property(read, slot.__set__)
 
 
 Status = str  # "win", "no_yaku", "not_winning", "tenpai", "noten", "error"
@@ -179,4 +173,4 @@ class Result:
 #: The fields of :class:`Result` that may hold a :func:`deferred` value.
 DEFERRABLE: Final = ("input", "hand", "reading", "warnings", "extra")
 for _name in DEFERRABLE:
-    setattr(Result, _name, _DeferrableSlot(Result.__dict__[_name]))
+    setattr(Result, _name, _deferrable(Result.__dict__[_name]))
