@@ -31,6 +31,7 @@ from agari.decompose import (
     Reading,
     kind_counts,
 )
+from agari.hand import MeldKind
 from agari.result import YakuHan
 from agari.tiles import (
     CHUN,
@@ -175,12 +176,23 @@ class HandFacts:
                     before = list(c)
                     before[hand.win.kind - base] -= 1
                     self.junsei = before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
-        # Every yakuman but kokushi needs one of these (suuankou, daisangen, the wind
-        # yakuman and suukantsu need three or more triplets), so a hand without any of
-        # them skips the yakuman table; kokushi is tested by the reading's shape.
-        triplet_kinds = 34 - counts.count(0) - counts.count(1) - counts.count(2)
+        # Every yakuman but kokushi needs one of these, so a hand without any of them
+        # skips the yakuman table (kokushi is told by the reading's shape): suuankou four
+        # concealed triplets (three closed copies of four kinds, closed kans counted),
+        # daisangen the three dragons, the wind yakuman three winds, suukantsu four kans.
+        concealed_triplets = 34 - closed_counts.count(0) - closed_counts.count(1)
+        concealed_triplets -= closed_counts.count(2)
+        kans = 0
+        for m in melds:
+            if m.kind is not MeldKind.CHI and m.kind is not MeldKind.PON:
+                kans += 1
+                concealed_triplets += m.kind is MeldKind.ANKAN
+        winds = (counts[27] >= 3) + (counts[28] >= 3) + (counts[29] >= 3) + (counts[30] >= 3)
         self.yakuman_possible = (
-            triplet_kinds >= 3
+            concealed_triplets >= 4
+            or (counts[HAKU] >= 3 and counts[HATSU] >= 3 and counts[CHUN] >= 3)
+            or winds >= 3
+            or kans == 4
             or self.all_honour
             or self.all_green
             or self.all_terminal
