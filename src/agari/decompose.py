@@ -307,7 +307,7 @@ def standard_readings(
             ]
     if pair_suits != 1:
         return []
-    fixed = tuple(_meld_group(m) for m in melds)
+    fixed = tuple([_meld_group(m) for m in melds]) if melds else ()
     result: list[Reading] = []
     for closed_groups, pair in combos:
         seen: set[Group] = set()
