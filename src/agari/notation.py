@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Final
 from agari.errors import HandError
 from agari.hand import Context, Hand, Meld, MeldKind, Source
 from agari.tiles import Tile
+from agari.validate import validate
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -762,8 +763,6 @@ def parse_hand(text: str) -> Hand:
         if len(_CONTEXT_CACHE) < _CACHE_LIMIT:
             _CONTEXT_CACHE[key] = context
     hand = Hand(concealed, win, melds, context)
-    from agari.validate import validate
-
     validate(hand, words.values, words.columns, win_column=win_tok[1] if win_tok else None)
     return hand
 
@@ -988,8 +987,6 @@ def hand_from_dict(record: Mapping[str, Any]) -> Hand:
             raise HandError("bad_value", f"win_from takes left, across or right, not {source!r}")
         kwargs["win_from"] = source
     hand = Hand(_sorted_tiles(closed), win, melds, Context(**kwargs))
-    from agari.validate import validate
-
     validate(hand, values, {}, win_column=None)
     return hand
 
