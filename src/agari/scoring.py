@@ -28,6 +28,7 @@ Decisions where RULES.md/SPEC leave room (also in the engine report):
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from agari.decompose import Reading, kind_counts, readings_of_counts
@@ -42,6 +43,8 @@ if TYPE_CHECKING:
     from agari.rules import Rules
 
 _PAO_YAKUMAN: Final = frozenset({"daisangen", "daisuushii"})
+#: The han of a YakuHan, the fu of a FuItem.
+_SECOND: Final = itemgetter(1)
 _RENHOU_MANGAN_HAN: Final = 5
 _DOUBLE_PATTERNS: Final = frozenset({d.id for d in YAKUMAN if d.yakuman == 2})
 
@@ -103,7 +106,7 @@ def _score_readings(
         if not yaku and not renhou_mangan:
             continue  # no yaku: the fu do not matter
         items = tuple(fu_items(f, rules))
-        fu = round_fu(sum(fu for _, fu in items), rules.fu_rounding)
+        fu = round_fu(sum(map(_SECOND, items)), rules.fu_rounding)
         if renhou_mangan:
             scored.append(_renhou_mangan(reading, fu, items, rules))
         if not yaku:
@@ -111,7 +114,7 @@ def _score_readings(
         if dora is None:  # the same for every reading: counted once
             dora = count_dora(hand, rules.aka, rules.players, facts.counts)
             dora_han = sum(dora.values())
-        han = sum(h for _, h in yaku) + dora_han
+        han = sum(map(_SECOND, yaku)) + dora_han
         base, limit = base_points(han, fu, rules)
         kazoe = 1 if limit == "kazoe_yakuman" else 0
         scored.append(Scored(reading, yaku, kazoe, han, fu, items, base, limit, 0, dora))
