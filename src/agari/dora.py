@@ -46,13 +46,19 @@ def count_dora(
         counts = kind_counts([*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles)])
     red = 0
     if aka and (counts[4] or counts[13] or counts[22]):  # any five at all: look for red ones
-        red = sum(map(_RED, hand.closed_tiles)) + sum(sum(map(_RED, m.tiles)) for m in hand.melds)
+        red = sum(map(_RED, hand.closed_tiles))
+        for m in hand.melds:
+            red += sum(map(_RED, m.tiles))
     kita = ctx.kita  # kita tiles are North tiles set aside: they count for a North dora
     shown = _DORA_KIND[players == 3]
-    doras = [shown[t.kind] for t in ctx.dora_indicators]
-    dora = ctx.dora_count + sum(counts[k] for k in doras) + kita * doras.count(NORTH)
+    dora = ctx.dora_count
+    for t in ctx.dora_indicators:
+        k = shown[t.kind]
+        dora += counts[k] + (kita if k == NORTH else 0)
     ura = 0
-    if ctx.in_riichi:
-        uras = [shown[t.kind] for t in ctx.ura_indicators]
-        ura = ctx.ura_count + sum(counts[k] for k in uras) + kita * uras.count(NORTH)
+    if ctx.riichi or ctx.double_riichi:
+        ura = ctx.ura_count
+        for t in ctx.ura_indicators:
+            k = shown[t.kind]
+            ura += counts[k] + (kita if k == NORTH else 0)
     return {"dora": dora, "aka": red, "ura": ura, "kita": kita}
