@@ -404,8 +404,7 @@ def _settle_plain(base: int, context: Context, rules: Rules) -> Settlement:
         honba_points = honba * len(pays)
         total = points + honba_points + sticks_points
         paid = {seat: amount + honba for seat, amount in pays.items() if amount + honba}
-        deltas = {seat: -paid.get(seat, 0) for seat in SEATS}
-        deltas[winner] = total
+        deltas = {seat: total if seat == winner else -pays[seat] - honba for seat in SEATS}
         return Settlement(payment, points, total, deltas, paid, honba_points, sticks_points)
     points = round_up_100(base * (6 if dealer_wins else 4))
     honba_points = honba_per_ron(rules) * context.honba
