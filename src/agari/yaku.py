@@ -117,6 +117,7 @@ class HandFacts:
         "rinshan",
         "round_wind",
         "seat_wind",
+        "situational",
         "tenhou",
         "tsumo",
         "valued",
@@ -150,6 +151,14 @@ class HandFacts:
         self.houtei = not tsumo and ctx.houtei
         self.rinshan = tsumo and ctx.rinshan
         self.chankan = not tsumo and ctx.chankan
+        self.situational = int(
+            self.double_riichi
+            or self.ippatsu
+            or self.haitei
+            or self.houtei
+            or self.rinshan
+            or self.chankan
+        )
         self.tenhou = ctx.tenhou and tsumo and closed
         self.chiihou = ctx.chiihou and tsumo and closed
         self.renhou = ctx.renhou and not tsumo and closed
@@ -271,7 +280,8 @@ Plan = tuple[tuple[YakuHan, Predicate], ...]
 class YakuDef:
     """One row of the yaku table. ``needs`` is how many sequences and triplets (kans
     included) a reading must hold at the least for ``test`` to be worth asking: a
-    necessary condition only, so rows that cannot hold are not tested at all."""
+    necessary condition only, so rows that cannot hold are not tested at all (likewise
+    ``situational``)."""
 
     id: str
     name: str
@@ -280,6 +290,9 @@ class YakuDef:
     yakuman: int
     test: Predicate
     needs: tuple[int, int] = (0, 0)
+    #: Holds only on a win with one of the rarer context words (double riichi, ippatsu,
+    #: chankan, rinshan, haitei, houtei): not tested on the other hands.
+    situational: bool = False
 
 
 def _fact(name: str) -> Predicate:
@@ -337,8 +350,8 @@ def _std(f: Features) -> bool:
 #: Ordinary yaku in display order.
 YAKU: Final[tuple[YakuDef, ...]] = (
     YakuDef("riichi", "Riichi", 1, None, 0, _fact("riichi")),
-    YakuDef("double_riichi", "Double riichi", 2, None, 0, _fact("double_riichi")),
-    YakuDef("ippatsu", "One-shot", 1, None, 0, _fact("ippatsu")),
+    YakuDef("double_riichi", "Double riichi", 2, None, 0, _fact("double_riichi"), situational=True),
+    YakuDef("ippatsu", "One-shot", 1, None, 0, _fact("ippatsu"), situational=True),
     YakuDef("menzen_tsumo", "Fully concealed self-draw", 1, None, 0, _fact("closed_tsumo")),
     YakuDef("pinfu", "All sequences", 1, None, 0, attrgetter("pinfu"), _SEQS_4),
     YakuDef("tanyao", "All simples", 1, 1, 0, _fact("all_simple")),
@@ -356,10 +369,10 @@ YAKU: Final[tuple[YakuDef, ...]] = (
     YakuDef("chun", "Red dragon", 1, 1, 0, lambda f: CHUN in f.trips, _TRIPS_1),
     YakuDef("seat_wind", "Seat wind", 1, 1, 0, lambda f: f.facts.seat_wind in f.trips, _TRIPS_1),
     YakuDef("round_wind", "Round wind", 1, 1, 0, lambda f: f.facts.round_wind in f.trips, _TRIPS_1),
-    YakuDef("chankan", "Robbing a kan", 1, 1, 0, _fact("chankan")),
-    YakuDef("rinshan", "After a kan", 1, 1, 0, _fact("rinshan")),
-    YakuDef("haitei", "Last tile draw", 1, 1, 0, _fact("haitei")),
-    YakuDef("houtei", "Last tile discard", 1, 1, 0, _fact("houtei")),
+    YakuDef("chankan", "Robbing a kan", 1, 1, 0, _fact("chankan"), situational=True),
+    YakuDef("rinshan", "After a kan", 1, 1, 0, _fact("rinshan"), situational=True),
+    YakuDef("haitei", "Last tile draw", 1, 1, 0, _fact("haitei"), situational=True),
+    YakuDef("houtei", "Last tile discard", 1, 1, 0, _fact("houtei"), situational=True),
     YakuDef("chiitoitsu", "Seven pairs", 2, None, 0, lambda f: f.shape == CHIITOITSU),
     YakuDef("sanshoku", "Mixed triple sequence", 2, 1, 0, _sanshoku, _SEQS_3),
     YakuDef("ittsu", "Pure straight", 2, 1, 0, _ittsu, _SEQS_3),
@@ -482,7 +495,7 @@ class RuleTables:
     yakuman: tuple[tuple[str, int, Predicate], ...]
     closed_rows: tuple[tuple[YakuHan, Predicate], ...] = ()
     open_rows: tuple[tuple[YakuHan, Predicate], ...] = ()
-    plans: tuple[tuple[tuple[Plan, ...], ...], ...] = ()
+    plans: tuple[tuple[tuple[tuple[Plan, ...], ...], ...], ...] = ()
 
 
 #: Tables by the identity of the Rules object (presets are built once, so this is the
@@ -518,11 +531,17 @@ def _tables(rules: Rules) -> RuleTables:
         (d.id, d.yakuman if rules.double_yakuman else 1, d.test)
         for d in (*YAKUMAN, *((RENHOU,) if rules.renhou == "yakuman" else ()))
     ]
-    needs = {d.id: d.needs for d in YAKU}
+    needs = {d.id: (*d.needs, d.situational) for d in YAKU}
     closed_rows = tuple((YakuHan(y, h), test) for y, h, _, test in ordinary if h)
     open_rows = tuple((YakuHan(y, h), test) for y, _, h, test in ordinary if h)
     plans = tuple(
-        tuple(tuple(_plan(rows, needs, seqs, trips) for trips in range(5)) for seqs in range(5))
+        tuple(
+            tuple(
+                tuple(_plan(rows, needs, seqs, trips, situational) for situational in (0, 1))
+                for trips in range(5)
+            )
+            for seqs in range(5)
+        )
         for rows in (open_rows, closed_rows)
     )
     return RuleTables(tuple(ordinary), tuple(yakuman), closed_rows, open_rows, plans)
@@ -530,17 +549,19 @@ def _tables(rules: Rules) -> RuleTables:
 
 def _plan(
     rows: tuple[tuple[YakuHan, Predicate], ...],
-    needs: dict[str, tuple[int, int]],
+    needs: dict[str, tuple[int, int, bool]],
     seqs: int,
     trips: int,
+    situational: int,
 ) -> Plan:
     """The rows worth testing on a reading with ``seqs`` sequences and ``trips``
-    triplets (and kans)."""
-    return tuple(
-        (value, test)
-        for value, test in rows
-        if needs[value.id][0] <= seqs and needs[value.id][1] <= trips
-    )
+    triplets (and kans), of a hand with (1) or without (0) a situational context word."""
+    out = []
+    for value, test in rows:
+        min_seqs, min_trips, rare = needs[value.id]
+        if min_seqs <= seqs and min_trips <= trips and (situational or not rare):
+            out.append((value, test))
+    return tuple(out)
 
 
 def yakuman_of(f: Features, t: RuleTables) -> list[tuple[str, int]]:
@@ -553,5 +574,6 @@ def yakuman_of(f: Features, t: RuleTables) -> list[tuple[str, int]]:
 def yaku_of(f: Features, t: RuleTables) -> list[YakuHan]:
     """The ordinary yaku of one reading with their han: only the rows that can hold for
     the reading's numbers of sequences and triplets are tested."""
-    plan = t.plans[f.facts.closed][len(f.seqs)][len(f.trips)]
+    facts = f.facts
+    plan = t.plans[facts.closed][len(f.seqs)][len(f.trips)][facts.situational]
     return [value for value, test in plan if test(f)]
