@@ -24,7 +24,8 @@ fives), scored under agari's ``tenhou`` preset and the peer's matching ``Optiona
     hands without their winning tile: median µs per hand;
 (d) ``agari batch --json`` throughput with 1 and 2 worker processes on a JSON Lines file of
     generated hands (a subprocess each, so interpreter start-up is included);
-(e) the wall time of ``python -m agari "<hand>"`` for one hand, median of several runs.
+(e) the wall time of ``python -m agari "<hand>"`` for one hand, median of several runs (and
+    of the installed ``agari`` console script when there is one).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -346,6 +348,14 @@ def bench_startup(runs: int) -> float:
         f'(e) start-up: python -m agari "{CLI_HAND}": {median:.3f} s wall, median of {runs} '
         f"(a bare python -c pass: {statistics.median(bare):.3f} s)"
     )
+    script = shutil.which("agari")
+    if script is not None:  # the installed console script (through any version shim)
+        wall = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            subprocess.run([script, CLI_HAND], capture_output=True, env=_env(), check=False)
+            wall.append(time.perf_counter() - start)
+        print(f'    agari "{CLI_HAND}" ({script}): {statistics.median(wall):.3f} s wall')
     return median
 
 
