@@ -16,13 +16,17 @@ conflicting_context 28
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from operator import attrgetter
+from typing import Any, Final
 
 from agari.errors import HandError
 from agari.hand import Hand
 from agari.tiles import NORTH, kind_name
 
 __all__ = ["check_conflicts", "check_tile_count", "check_tiles", "validate"]
+
+_KIND: Final = attrgetter("kind")
+_RED: Final = attrgetter("red")
 
 
 def validate(
@@ -49,11 +53,11 @@ def check_tiles(hand: Hand) -> None:
     for meld in hand.melds:
         everything.extend(meld.tiles)
     counts = [0] * 34
-    for tile in everything:
-        counts[tile.kind] += 1
-    reds = [tile.kind for tile in everything if tile.red]
-    if max(counts) <= 4 and len(reds) == len(set(reds)):  # red fives: one per kind (suit)
-        return
+    for kind in map(_KIND, everything):
+        counts[kind] += 1
+    reds = [tile.kind for tile in everything if tile.red] if any(map(_RED, everything)) else []
+    if max(counts) <= 4 and len(reds) == len(set(reds)):
+        return  # red fives: one per kind, so one per suit
     red = [0, 0, 0]
     for kind in reds:
         red[kind // 9] += 1
