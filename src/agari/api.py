@@ -72,6 +72,8 @@ def _hand_input_text(hand: Hand) -> str:
 def _input_value(hand: HandInput) -> tuple[Any, Once | None]:
     """The result's ``input`` and, for a :class:`Hand`, the maker of its normal form: it
     is both the ``input`` and the ``hand`` of the result, made once and only when read."""
+    if isinstance(hand, str):
+        return hand, None
     if isinstance(hand, Hand):
         text = Once(lambda: _hand_input_text(hand))
         return deferred(text), text
