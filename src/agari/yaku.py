@@ -47,7 +47,7 @@ from agari.tiles import (
 )
 
 if TYPE_CHECKING:
-    from agari.hand import Hand
+    from agari.hand import Context, Hand
     from agari.rules import Rules
 
 _TERMINALS: Final = frozenset({0, 8, 9, 17, 18, 26})
@@ -145,23 +145,22 @@ class HandFacts:
         seat = self.seat_wind = _WIND_KIND[ctx.seat_wind]
         round_ = self.round_wind = _WIND_KIND[ctx.round_wind]
         self.riichi = closed and ctx.riichi and not ctx.double_riichi
-        self.double_riichi = closed and ctx.double_riichi
-        self.ippatsu = closed and ctx.in_riichi and ctx.ippatsu
-        self.haitei = tsumo and ctx.haitei
-        self.houtei = not tsumo and ctx.houtei
-        self.rinshan = tsumo and ctx.rinshan
-        self.chankan = not tsumo and ctx.chankan
-        self.situational = int(
-            self.double_riichi
-            or self.ippatsu
-            or self.haitei
-            or self.houtei
-            or self.rinshan
-            or self.chankan
-        )
-        self.tenhou = ctx.tenhou and tsumo and closed
-        self.chiihou = ctx.chiihou and tsumo and closed
-        self.renhou = ctx.renhou and not tsumo and closed
+        if (
+            ctx.double_riichi
+            or ctx.ippatsu
+            or ctx.haitei
+            or ctx.houtei
+            or ctx.rinshan
+            or ctx.chankan
+            or ctx.tenhou
+            or ctx.chiihou
+            or ctx.renhou
+        ):
+            self._situation(ctx, closed, tsumo)
+        else:  # the usual win: none of the rarer context words
+            self.double_riichi = self.ippatsu = self.haitei = self.houtei = False
+            self.rinshan = self.chankan = self.tenhou = self.chiihou = self.renhou = False
+            self.situational = 0
         self.has_honour = bool(present & _HONOURS)
         suits = [s for s, mask in enumerate(_SUIT_MASKS) if present & mask]
         self.n_suits = len(suits)
@@ -210,6 +209,26 @@ class HandFacts:
             or self.chiihou
             or self.renhou
         )
+
+    def _situation(self, ctx: Context, closed: bool, tsumo: bool) -> None:
+        """The facts of the rarer context words, each only where it can be true."""
+        self.double_riichi = closed and ctx.double_riichi
+        self.ippatsu = closed and ctx.in_riichi and ctx.ippatsu
+        self.haitei = tsumo and ctx.haitei
+        self.houtei = not tsumo and ctx.houtei
+        self.rinshan = tsumo and ctx.rinshan
+        self.chankan = not tsumo and ctx.chankan
+        self.situational = int(
+            self.double_riichi
+            or self.ippatsu
+            or self.haitei
+            or self.houtei
+            or self.rinshan
+            or self.chankan
+        )
+        self.tenhou = ctx.tenhou and tsumo and closed
+        self.chiihou = ctx.chiihou and tsumo and closed
+        self.renhou = ctx.renhou and not tsumo and closed
 
 
 class Features:
