@@ -388,23 +388,28 @@ def _settle_plain(base: int, context: Context, rules: Rules) -> Settlement:
     winner = context.seat_wind
     dealer_wins = winner == "E"
     sticks_points = STICK * context.sticks
-    pays: dict[str, int]
     if context.tsumo:
         honba = honba_per_tsumo_payer(rules) * context.honba  # from each payer
+        from_dealer = round_up_100(base * 2)  # double: the dealer's share, or all to a dealer
+        other = from_dealer if dealer_wins else round_up_100(base)
         if dealer_wins:
-            each = round_up_100(base * 2)
-            payment = {"tsumo_each": each}
-            pays = {seat: each for seat in SEATS if seat != winner}
+            payment = {"tsumo_each": from_dealer}
+            points = 3 * from_dealer
         else:
-            from_dealer = round_up_100(base * 2)
-            other = round_up_100(base)
             payment = {"tsumo_dealer": from_dealer, "tsumo_non_dealer": other}
-            pays = {seat: from_dealer if seat == "E" else other for seat in SEATS if seat != winner}
-        points = sum(pays.values())
-        honba_points = honba * len(pays)
+            points = from_dealer + 2 * other
+        honba_points = 3 * honba
         total = points + honba_points + sticks_points
-        paid = {seat: amount + honba for seat, amount in pays.items() if amount + honba}
-        deltas = {seat: total if seat == winner else -pays[seat] - honba for seat in SEATS}
+        paid: dict[str, int] = {}
+        deltas: dict[str, int] = {}
+        for seat in SEATS:
+            if seat == winner:
+                deltas[seat] = total
+                continue
+            amount = (from_dealer if seat == "E" else other) + honba
+            if amount:
+                paid[seat] = amount
+            deltas[seat] = -amount
         return Settlement(payment, points, total, deltas, paid, honba_points, sticks_points)
     points = round_up_100(base * (6 if dealer_wins else 4))
     honba_points = honba_per_ron(rules) * context.honba
