@@ -264,6 +264,12 @@ SuitEntry = tuple[int, tuple[GlobalSplit, ...]]
 _SUIT_ENTRIES: Final[tuple[dict[bytes, SuitEntry], ...]] = ({}, {}, {}, {})
 
 
+#: ``(first kind, end, entries)`` per suit, for the lookups in :func:`standard_readings`.
+_SUIT_TABLES: Final = tuple(
+    (base, base + size, _SUIT_ENTRIES[base // 9]) for base, size in _SUIT_SPANS
+)
+
+
 def _suit_entry(base: int, key: bytes) -> SuitEntry:
     """The entry of one suit's counts (``key``, one byte per kind), kinds made global
     (``base`` added) so that a hand's readings are put together without re-indexing."""
@@ -290,17 +296,19 @@ def standard_readings(
     combos: list[GlobalSplit] = [((), -1)]
     pair_suits = 0
     raw = bytes(counts)
-    for base, size in _SUIT_SPANS:
-        pairs, splits = _suit_entry(base, raw[base : base + size])
+    for base, end, table in _SUIT_TABLES:
+        key = raw[base:end]
+        pairs, splits = table.get(key) or _suit_entry(base, key)
         if pairs <= 0:
             if pairs < 0:
                 return []
             continue  # an empty suit
         if pairs == 2:
             pair_suits += 1
-        if len(splits) == 1:  # the usual case: one way to split this suit
+        if len(splits) == 1 and len(combos) == 1:  # the usual case: one way so far
             groups, p = splits[0]
-            combos = [(acc + groups, pair if p < 0 else p) for acc, pair in combos]
+            acc, pair = combos[0]
+            combos = [(acc + groups, pair if p < 0 else p)]
         else:
             combos = [
                 (acc + groups, pair if p < 0 else p) for acc, pair in combos for groups, p in splits
@@ -310,8 +318,13 @@ def standard_readings(
     fixed = tuple([_meld_group(m) for m in melds]) if melds else ()
     result: list[Reading] = []
     for closed_groups, pair in combos:
-        seen: set[Group] = set()
+        previous = None
         for g in closed_groups:
+            # A split's groups are sorted and shared, so a repeated group (iipeikou) is the
+            # same object as the one before it: one reading per distinct group.
+            if g is previous:
+                continue
+            previous = g
             t, k, _, _ = g
             if t == SEQUENCE:
                 if not k <= win <= k + 2:
@@ -321,9 +334,6 @@ def standard_readings(
                 wait = "shanpon"
             else:
                 continue
-            if g in seen:
-                continue
-            seen.add(g)
             result.append(_build(closed_groups, pair, g, wait, tsumo, fixed))
         if pair == win:
             result.append(_build(closed_groups, pair, None, "tanki", tsumo, fixed))
