@@ -250,10 +250,11 @@ def score_hand(
             win_tile=win_tile,
             extra=deferred(lambda: _no_yaku_extra(readings, hand)),
         )
-    top = best(scored)
+    top = scored[0] if len(scored) == 1 else best(scored)
     if top.note:
         warnings.append(top.note)
-    warnings.extend(_switch_notes(top, rules))
+    if top.fu is None or top.han >= 13 or top.limit == "mangan":  # a switch may have mattered
+        warnings.extend(_switch_notes(top, rules))
     settlement = settle_win(top.base, ctx, rules, top.liable_base)
     if settlement.notes:
         # "discarder unknown" is the normal case of a ron without a marker: deltas say it.
