@@ -5,8 +5,10 @@ different pairs (chiitoitsu) or thirteen orphans (kokushi), together with the gr
 winning tile completed and the resulting wait (RULES.md, "Fu": "the wait is a property of
 the reading"). Called melds and kans are fixed groups.
 
-The concealed part is split suit by suit. Each suit's splits come from a memoised table
-keyed by the suit's count tuple, so a suit shape is worked out once per process; the
+The concealed part is split suit by suit. Each suit's splits come from a table keyed by
+the suit's counts (as bytes), so a suit shape is worked out once per process; an entry
+holds the splits as ready-made :class:`Group` values (shared by every reading: groups
+and readings are immutable named tuples) and whether the suit holds the pair. The
 hand's readings are the product of its suits' splits. No reading is produced twice.
 
 >>> from agari.tiles import Tile

@@ -7,6 +7,12 @@ Features are computed once per reading from facts computed once per hand; the
 predicates only look at them. Exclusions (ryanpeikou over iipeikou, junchan over
 chanta, chinitsu over honitsu, double riichi over riichi) live in the predicates.
 
+A row also says what a reading needs for its predicate to be worth asking (so many
+sequences or triplets; one of the rarer context words): :func:`tables` turns the table
+into *plans*, the rows to test for each kind of reading, made once per rule set, and a
+reading is tested against its plan only. The yakuman rows are skipped altogether unless
+the hand facts allow a yakuman.
+
 >>> [d.id for d in YAKU if d.han_open is None][:5]
 ['riichi', 'double_riichi', 'ippatsu', 'menzen_tsumo', 'pinfu']
 >>> next(d for d in YAKUMAN if d.id == "suuankou_tanki").yakuman
