@@ -16,7 +16,7 @@ conflicting_context 28
 from __future__ import annotations
 
 from collections.abc import Mapping
-from operator import attrgetter
+from operator import attrgetter, eq
 from typing import Any, Final
 
 from agari.errors import HandError
@@ -52,12 +52,15 @@ def check_tiles(hand: Hand) -> None:
         everything.append(hand.win)
     for meld in hand.melds:
         everything.extend(meld.tiles)
-    counts = [0] * 34
-    for kind in map(_KIND, everything):
-        counts[kind] += 1
+    kinds = sorted(map(_KIND, everything))
+    # Sorted, a fifth copy of a kind sits four places after the first one (tested in C).
+    five = any(map(eq, kinds, kinds[4:]))
     reds = [tile.kind for tile in everything if tile.red] if any(map(_RED, everything)) else []
-    if max(counts) <= 4 and len(reds) == len(set(reds)):
+    if not five and len(reds) == len(set(reds)):
         return  # red fives: one per kind, so one per suit
+    counts = [0] * 34
+    for kind in kinds:
+        counts[kind] += 1
     red = [0, 0, 0]
     for kind in reds:
         red[kind // 9] += 1
