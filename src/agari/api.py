@@ -20,6 +20,7 @@ from typing import Any
 
 from agari.errors import HandError, RuleError
 from agari.hand import Hand
+from agari.notation import hand_from_dict, parse_hand
 from agari.result import Once, Result, deferred
 from agari.rules import Rules
 from agari.scoring import score_hand
@@ -56,9 +57,9 @@ def _parse(hand: HandInput) -> Hand:
     if isinstance(hand, Hand):
         return hand
     if isinstance(hand, str):
-        return Hand.parse(hand)
+        return parse_hand(hand)  # Hand.parse without its import on every call
     if isinstance(hand, Mapping):
-        return Hand.from_dict(hand)
+        return hand_from_dict(hand)
     raise HandError("bad_record", f"not a hand: {type(hand).__name__}")
 
 
