@@ -237,6 +237,14 @@ class HandFacts:
         self.renhou = ctx.renhou and not tsumo and closed
 
 
+#: Things a row may require of a reading (bits of ``YakuDef.requires``): a triplet of
+#: honours, every group holding a terminal or honour, no groups at all (seven pairs).
+HONOUR_TRIPLET: Final = 1
+OUTSIDE: Final = 2
+NO_GROUPS: Final = 4
+_OFFERS: Final = 8  # number of combinations of the bits above
+
+
 class Features:
     """The facts of one reading that the yaku predicates and the fu count look at."""
 
@@ -245,6 +253,7 @@ class Features:
         "chanta_shape",
         "facts",
         "kans",
+        "offers",
         "pair",
         "pinfu",
         "reading",
@@ -294,6 +303,12 @@ class Features:
         self.pinfu = (
             facts.closed and len(seqs) == 4 and wait == "ryanmen" and pair not in facts.valued
         )
+        #: What this reading offers the rows' ``requires`` (see :data:`HONOUR_TRIPLET`).
+        self.offers = (
+            (HONOUR_TRIPLET if trips and max(trips) >= 27 else 0)
+            | (OUTSIDE if chanta else 0)
+            | (NO_GROUPS if shape != STANDARD else 0)
+        )
 
 
 Predicate = Callable[[Features], bool]
@@ -306,7 +321,7 @@ class YakuDef:
     """One row of the yaku table. ``needs`` is how many sequences and triplets (kans
     included) a reading must hold at the least for ``test`` to be worth asking: a
     necessary condition only, so rows that cannot hold are not tested at all (likewise
-    ``situational``)."""
+    ``situational`` and ``requires``)."""
 
     id: str
     name: str
@@ -318,6 +333,8 @@ class YakuDef:
     #: Holds only on a win with one of the rarer context words (double riichi, ippatsu,
     #: chankan, rinshan, haitei, houtei): not tested on the other hands.
     situational: bool = False
+    #: Bits the reading must offer (HONOUR_TRIPLET, OUTSIDE, NO_GROUPS): necessary only.
+    requires: int = 0
 
 
 def _fact(name: str) -> Predicate:
@@ -389,16 +406,56 @@ YAKU: Final[tuple[YakuDef, ...]] = (
         lambda f: _peikou_count(f) == 1,
         _SEQS_2,
     ),
-    YakuDef("haku", "White dragon", 1, 1, 0, lambda f: HAKU in f.trips, _TRIPS_1),
-    YakuDef("hatsu", "Green dragon", 1, 1, 0, lambda f: HATSU in f.trips, _TRIPS_1),
-    YakuDef("chun", "Red dragon", 1, 1, 0, lambda f: CHUN in f.trips, _TRIPS_1),
-    YakuDef("seat_wind", "Seat wind", 1, 1, 0, lambda f: f.facts.seat_wind in f.trips, _TRIPS_1),
-    YakuDef("round_wind", "Round wind", 1, 1, 0, lambda f: f.facts.round_wind in f.trips, _TRIPS_1),
+    YakuDef(
+        "haku",
+        "White dragon",
+        1,
+        1,
+        0,
+        lambda f: HAKU in f.trips,
+        _TRIPS_1,
+        requires=HONOUR_TRIPLET,
+    ),
+    YakuDef(
+        "hatsu",
+        "Green dragon",
+        1,
+        1,
+        0,
+        lambda f: HATSU in f.trips,
+        _TRIPS_1,
+        requires=HONOUR_TRIPLET,
+    ),
+    YakuDef(
+        "chun", "Red dragon", 1, 1, 0, lambda f: CHUN in f.trips, _TRIPS_1, requires=HONOUR_TRIPLET
+    ),
+    YakuDef(
+        "seat_wind",
+        "Seat wind",
+        1,
+        1,
+        0,
+        lambda f: f.facts.seat_wind in f.trips,
+        _TRIPS_1,
+        requires=HONOUR_TRIPLET,
+    ),
+    YakuDef(
+        "round_wind",
+        "Round wind",
+        1,
+        1,
+        0,
+        lambda f: f.facts.round_wind in f.trips,
+        _TRIPS_1,
+        requires=HONOUR_TRIPLET,
+    ),
     YakuDef("chankan", "Robbing a kan", 1, 1, 0, _fact("chankan"), situational=True),
     YakuDef("rinshan", "After a kan", 1, 1, 0, _fact("rinshan"), situational=True),
     YakuDef("haitei", "Last tile draw", 1, 1, 0, _fact("haitei"), situational=True),
     YakuDef("houtei", "Last tile discard", 1, 1, 0, _fact("houtei"), situational=True),
-    YakuDef("chiitoitsu", "Seven pairs", 2, None, 0, lambda f: f.shape == CHIITOITSU),
+    YakuDef(
+        "chiitoitsu", "Seven pairs", 2, None, 0, lambda f: f.shape == CHIITOITSU, requires=NO_GROUPS
+    ),
     YakuDef("sanshoku", "Mixed triple sequence", 2, 1, 0, _sanshoku, _SEQS_3),
     YakuDef("ittsu", "Pure straight", 2, 1, 0, _ittsu, _SEQS_3),
     YakuDef(
@@ -409,6 +466,7 @@ YAKU: Final[tuple[YakuDef, ...]] = (
         0,
         lambda f: f.chanta_shape and bool(f.seqs) and f.facts.has_honour,
         _SEQS_1,
+        requires=OUTSIDE,
     ),
     YakuDef("sanshoku_doukou", "Triple triplets", 2, 2, 0, _doukou, _TRIPS_3),
     YakuDef("sankantsu", "Three kans", 2, 2, 0, lambda f: f.kans == 3, _TRIPS_3),
@@ -422,6 +480,7 @@ YAKU: Final[tuple[YakuDef, ...]] = (
         0,
         lambda f: f.pair in _DRAGON_SET and _dragon_trips(f) == 2,
         _TRIPS_2,
+        requires=HONOUR_TRIPLET,
     ),
     YakuDef(
         "honroutou",
@@ -449,6 +508,7 @@ YAKU: Final[tuple[YakuDef, ...]] = (
         0,
         lambda f: f.chanta_shape and bool(f.seqs) and not f.facts.has_honour,
         _SEQS_1,
+        requires=OUTSIDE,
     ),
     YakuDef("chinitsu", "Full flush", 6, 5, 0, _fact("one_suit_only")),
 )
@@ -520,7 +580,8 @@ class RuleTables:
     yakuman: tuple[tuple[str, int, Predicate], ...]
     closed_rows: tuple[tuple[YakuHan, Predicate], ...] = ()
     open_rows: tuple[tuple[YakuHan, Predicate], ...] = ()
-    plans: tuple[tuple[tuple[tuple[Plan, ...], ...], ...], ...] = ()
+    #: plans[closed][sequences][triplets][situational][offers]
+    plans: tuple[tuple[tuple[tuple[tuple[Plan, ...], ...], ...], ...], ...] = ()
 
 
 #: Tables by the identity of the Rules object (presets are built once, so this is the
@@ -556,13 +617,19 @@ def _tables(rules: Rules) -> RuleTables:
         (d.id, d.yakuman if rules.double_yakuman else 1, d.test)
         for d in (*YAKUMAN, *((RENHOU,) if rules.renhou == "yakuman" else ()))
     ]
-    needs = {d.id: (*d.needs, d.situational) for d in YAKU}
+    needs = {d.id: (*d.needs, d.situational, d.requires) for d in YAKU}
     closed_rows = tuple((YakuHan(y, h), test) for y, h, _, test in ordinary if h)
     open_rows = tuple((YakuHan(y, h), test) for y, _, h, test in ordinary if h)
     plans = tuple(
         tuple(
             tuple(
-                tuple(_plan(rows, needs, seqs, trips, situational) for situational in (0, 1))
+                tuple(
+                    tuple(
+                        _plan(rows, needs, seqs, trips, situational, offers)
+                        for offers in range(_OFFERS)
+                    )
+                    for situational in (0, 1)
+                )
                 for trips in range(5)
             )
             for seqs in range(5)
@@ -574,17 +641,24 @@ def _tables(rules: Rules) -> RuleTables:
 
 def _plan(
     rows: tuple[tuple[YakuHan, Predicate], ...],
-    needs: dict[str, tuple[int, int, bool]],
+    needs: dict[str, tuple[int, int, bool, int]],
     seqs: int,
     trips: int,
     situational: int,
+    offers: int,
 ) -> Plan:
-    """The rows worth testing on a reading with ``seqs`` sequences and ``trips``
-    triplets (and kans), of a hand with (1) or without (0) a situational context word."""
+    """The rows worth testing on a reading with ``seqs`` sequences, ``trips`` triplets
+    (and kans) and the ``offers`` bits, of a hand with (1) or without (0) a situational
+    context word."""
     out = []
     for value, test in rows:
-        min_seqs, min_trips, rare = needs[value.id]
-        if min_seqs <= seqs and min_trips <= trips and (situational or not rare):
+        min_seqs, min_trips, rare, requires = needs[value.id]
+        if (
+            min_seqs <= seqs
+            and min_trips <= trips
+            and (situational or not rare)
+            and requires & offers == requires
+        ):
             out.append((value, test))
     return tuple(out)
 
@@ -600,5 +674,5 @@ def yaku_of(f: Features, t: RuleTables) -> list[YakuHan]:
     """The ordinary yaku of one reading with their han: only the rows that can hold for
     the reading's numbers of sequences and triplets are tested."""
     facts = f.facts
-    plan = t.plans[facts.closed][len(f.seqs)][len(f.trips)][facts.situational]
+    plan = t.plans[facts.closed][len(f.seqs)][len(f.trips)][facts.situational][f.offers]
     return [value for value, test in plan if test(f)]
