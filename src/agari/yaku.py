@@ -168,8 +168,10 @@ class HandFacts:
             self.rinshan = self.chankan = self.tenhou = self.chiihou = self.renhou = False
             self.situational = 0
         self.has_honour = bool(present & _HONOURS)
-        suits = [s for s, mask in enumerate(_SUIT_MASKS) if present & mask]
-        self.n_suits = len(suits)
+        in_m = present & _SUIT_MASKS[0]
+        in_p = present & _SUIT_MASKS[1]
+        in_s = present & _SUIT_MASKS[2]
+        self.n_suits = (in_m != 0) + (in_p != 0) + (in_s != 0)
         self.one_suit_with_honours = self.n_suits == 1 and self.has_honour
         self.one_suit_only = self.n_suits == 1 and not self.has_honour
         self.closed_tsumo = closed and tsumo
@@ -182,7 +184,7 @@ class HandFacts:
         self.chuuren = False
         self.junsei = False
         if not melds and self.n_suits == 1 and not self.has_honour:
-            base = 9 * suits[0]
+            base = 0 if in_m else 9 if in_p else 18
             c = closed_counts[base : base + 9]
             if c[0] >= 3 and c[8] >= 3 and all(c[1:8]):
                 self.chuuren = True
