@@ -76,7 +76,7 @@ def _input_value(hand: HandInput) -> tuple[Any, Once | None]:
     if isinstance(hand, str):
         return hand, None
     if isinstance(hand, Hand):
-        text = Once(lambda: _hand_input_text(hand))
+        text = Once(_hand_input_text, hand)
         return deferred(text), text
     if isinstance(hand, Mapping):
         return dict(hand), None

@@ -17,40 +17,39 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Final, NamedTuple, TypeVar, cast
 
 T = TypeVar("T")
 
 
-class _Deferred:
-    """A field value not made yet: ``make()`` makes it."""
+class _Deferred(partial[Any]):
+    """A field value not made yet: calling it makes it (a ``partial``: one C object)."""
 
-    __slots__ = ("make",)
-
-    def __init__(self, make: Callable[[], Any]) -> None:
-        self.make = make
+    __slots__ = ()
 
 
-def deferred(make: Callable[[], T]) -> T:
-    """A stand-in for the value ``make()``, for one of :data:`DEFERRABLE` fields of a
-    :class:`Result`; the field calls ``make`` on its first read. Typed as the value, as
-    that is what every reader of the field sees."""
-    return cast(T, _Deferred(make))
+def deferred(make: Callable[..., T], *args: Any) -> T:
+    """A stand-in for the value ``make(*args)``, for one of :data:`DEFERRABLE` fields of
+    a :class:`Result`; the field makes it on its first read. Typed as the value, as that
+    is what every reader of the field sees."""
+    return cast(T, _Deferred(make, *args))
 
 
 class Once:
-    """``make()`` called at most once: for two deferred fields that share one text (the
-    ``input`` and the ``hand`` of a result for a :class:`~agari.hand.Hand`)."""
+    """``make(*args)`` called at most once: for two deferred fields that share one text
+    (the ``input`` and the ``hand`` of a result for a :class:`~agari.hand.Hand`)."""
 
-    __slots__ = ("_make", "_value")
+    __slots__ = ("_args", "_make", "_value")
 
-    def __init__(self, make: Callable[[], Any]) -> None:
-        self._make: Callable[[], Any] | None = make
+    def __init__(self, make: Callable[..., Any], *args: Any) -> None:
+        self._make: Callable[..., Any] | None = make
+        self._args = args
         self._value: Any = None
 
     def __call__(self) -> Any:
         if self._make is not None:
-            self._value = self._make()
+            self._value = self._make(*self._args)
             self._make = None
         return self._value
 
@@ -65,7 +64,7 @@ def _deferrable(slot: Any) -> property:
     def read(obj: Any) -> Any:
         value = slot.__get__(obj)
         if type(value) is _Deferred:
-            value = value.make()
+            value = value()
             slot.__set__(obj, value)
         return value
 

@@ -212,8 +212,12 @@ def _no_yaku_extra(readings: list[Reading], hand: Hand) -> dict[str, Any]:
     }
 
 
-def _reading_text(reading: Reading, hand: Hand) -> Callable[[], tuple[str, ...]]:
-    return lambda: reading.notation(_reds(hand))
+def _reading_text(reading: Reading, hand: Hand) -> tuple[str, ...]:
+    return reading.notation(_reds(hand))
+
+
+def _no_yaku_warnings(warnings: list[str], readings: list[Reading], hand: Hand) -> tuple[str, ...]:
+    return (*warnings, _no_yaku_reason(readings, hand))
 
 
 def score_hand(
@@ -227,7 +231,7 @@ def score_hand(
     readings, scored, facts = _score_readings(hand, rules)
     if facts is None:
         return None
-    text = deferred(hand_text or (lambda: _hand_text(hand)))
+    text = deferred(hand_text) if hand_text is not None else deferred(_hand_text, hand)
     win_tile = str(hand.win) if hand.win is not None else None
     warnings: list[str] = []
     ctx = hand.context
@@ -240,15 +244,15 @@ def score_hand(
             status="no_yaku",
             hand=text,
             rules=rules.describe(),
-            warnings=deferred(lambda: (*warnings, _no_yaku_reason(readings, hand))),
+            warnings=deferred(_no_yaku_warnings, warnings, readings, hand),
             han=0,
             yakuman=0,
             yaku=(),
             dora=count_dora(hand, rules.aka, rules.players, facts.counts),
             wait=first.wait,
-            reading=deferred(_reading_text(first, hand)),
+            reading=deferred(_reading_text, first, hand),
             win_tile=win_tile,
-            extra=deferred(lambda: _no_yaku_extra(readings, hand)),
+            extra=deferred(_no_yaku_extra, readings, hand),
         )
     top = scored[0] if len(scored) == 1 else best(scored)
     if top.note:
@@ -277,7 +281,7 @@ def score_hand(
         payment=settlement.payment,
         points=settlement.points,
         total=settlement.total,
-        reading=deferred(_reading_text(top.reading, hand)),
+        reading=deferred(_reading_text, top.reading, hand),
         win_tile=win_tile,
         deltas=settlement.deltas,
     )
