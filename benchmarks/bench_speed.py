@@ -69,8 +69,11 @@ CLI_HAND = "234m067p3457899s+6s tsumo riichi dora=4p"
 
 def peer_setup() -> tuple[Any, Any, Any]:
     """The peer's calculator, config class and rules matching agari's ``tenhou`` preset."""
-    from mahjong.hand_calculating.hand import HandCalculator
-    from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+    try:
+        from mahjong.hand_calculating.hand import HandCalculator
+        from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+    except ImportError:
+        raise SystemExit("the peer is missing: pip install mahjong==2.1.0") from None
 
     options = OptionalRules(
         has_open_tanyao=True,
