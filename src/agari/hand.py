@@ -6,17 +6,38 @@ All three are frozen. A :class:`Hand` prints as its normal form (SPEC §1) and
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from agari.tiles import EAST, WIND_LETTERS, Tile
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
 
 Source = Literal["left", "across", "right"]
 Wind = Literal["E", "S", "W", "N"]
+
+
+class _Notation(NamedTuple):
+    """The functions of :mod:`agari.notation` that the value types call."""
+
+    parse_hand: Callable[[str], Hand]
+    hand_from_dict: Callable[[Mapping[str, Any]], Hand]
+    format_hand: Callable[[Hand], str]
+    format_meld: Callable[[Meld], str]
+
+
+@functools.cache
+def _notation() -> _Notation:
+    """:mod:`agari.notation`'s functions, imported on first use (that module imports this
+    one) and kept: an import statement in every ``str()`` and ``parse`` costs more."""
+    from agari import notation
+
+    return _Notation(
+        notation.parse_hand, notation.hand_from_dict, notation.format_hand, notation.format_meld
+    )
 
 
 class MeldKind(StrEnum):
@@ -58,9 +79,7 @@ class Meld:
         return self.tiles[0].kind
 
     def __str__(self) -> str:
-        from agari.notation import format_meld
-
-        return format_meld(self)
+        return _notation().format_meld(self)
 
     def __repr__(self) -> str:
         return f"Meld({str(self)!r})"
@@ -134,16 +153,12 @@ class Hand:
     @classmethod
     def parse(cls, text: str) -> Hand:
         """Read a hand from its notation (SPEC §1); raise :class:`HandError` if bad."""
-        from agari.notation import parse_hand
-
-        return parse_hand(text)
+        return _notation().parse_hand(text)
 
     @classmethod
     def from_dict(cls, record: Mapping[str, Any]) -> Hand:
         """Read a hand from the structured form (SPEC §2)."""
-        from agari.notation import hand_from_dict
-
-        return hand_from_dict(record)
+        return _notation().hand_from_dict(record)
 
     @property
     def tile_count(self) -> int:
@@ -163,9 +178,7 @@ class Hand:
         return (*self.concealed, self.win)
 
     def __str__(self) -> str:
-        from agari.notation import format_hand
-
-        return format_hand(self)
+        return _notation().format_hand(self)
 
     def __repr__(self) -> str:
         return f"Hand({str(self)!r})"
