@@ -266,6 +266,19 @@ SuitEntry = tuple[int, tuple[GlobalSplit, ...]]
 _SUIT_ENTRIES: Final[tuple[dict[bytes, SuitEntry], ...]] = ({}, {}, {}, {})
 
 
+_clear_splits = suit_splits.cache_clear
+
+
+def _clear_suit_tables() -> None:
+    """Forget every suit shape: the splits and the per-suit entries made from them (which
+    must not outlive them). Installed as ``suit_splits.cache_clear``."""
+    _clear_splits()
+    for table in _SUIT_ENTRIES:
+        table.clear()
+
+
+setattr(suit_splits, "cache_clear", _clear_suit_tables)  # noqa: B010 (a method of the cache)
+
 #: ``(first kind, end, entries)`` per suit, for the lookups in :func:`standard_readings`.
 _SUIT_TABLES: Final = tuple(
     (base, base + size, _SUIT_ENTRIES[base // 9]) for base, size in _SUIT_SPANS
