@@ -118,3 +118,24 @@ def test_structured_input_and_hand_objects() -> None:
     assert result.input == record
     hand = Hand.parse("123m456p789s1155z+5z")
     assert analyse(hand).points == result.points
+
+
+def test_three_player_rejects_2m_to_8m_and_chi() -> None:
+    """RULES.md "Three-player": 2m-8m are absent, so a hand holding them, or a chi, cannot
+    exist under players=3 (and is fine with four players)."""
+    from agari.api import analyse
+
+    bad = analyse("123m456p789s1155z+5z tsumo", overrides={"players": "3"})
+    assert bad.status == "error" and bad.error is not None
+    assert bad.error["code"] == "bad_tile" and "2m" in bad.error["message"]
+    chi = analyse("111m99s55z+5z, 456p, 789s tsumo", overrides={"players": "3"})
+    assert chi.error is not None and chi.error["code"] == "bad_meld"
+    assert analyse("123m456p789s1155z+5z tsumo").status == "win"
+
+
+def test_limit_is_null_not_absent_below_mangan() -> None:
+    """SPEC §3: ``limit`` is null, or a limit name."""
+    from agari.api import analyse
+
+    record = analyse("123m456p789s1155z+5z").to_json()
+    assert "limit" in record and record["limit"] is None

@@ -18,12 +18,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from agari.analysis import analyse_discards, analyse_waiting
 from agari.errors import HandError, RuleError
 from agari.hand import Hand
 from agari.notation import hand_from_dict, parse_hand
 from agari.result import Once, Result, deferred
 from agari.rules import Rules
 from agari.scoring import score_hand
+from agari.validate import check_three_player
 
 HandInput = str | Hand | Mapping[str, Any]
 
@@ -63,20 +65,13 @@ def _parse(hand: HandInput) -> Hand:
     raise HandError("bad_record", f"not a hand: {type(hand).__name__}")
 
 
-def _hand_input_text(hand: Hand) -> str:
-    try:
-        return str(hand)
-    except ImportError:
-        return repr(hand)
-
-
 def _input_value(hand: HandInput) -> tuple[Any, Once | None]:
     """The result's ``input`` and, for a :class:`Hand`, the maker of its normal form: it
     is both the ``input`` and the ``hand`` of the result, made once and only when read."""
     if isinstance(hand, str):
         return hand, None
     if isinstance(hand, Hand):
-        text = Once(_hand_input_text, hand)
+        text = Once(str, hand)
         return deferred(text), text
     if isinstance(hand, Mapping):
         return dict(hand), None
@@ -87,19 +82,12 @@ def _error(value: Any, rules: Rules, error: HandError) -> Result:
     return Result(input=value, status="error", rules=rules.describe(), error=error.to_json())
 
 
-def _hand_text(hand: Hand) -> str | None:
-    try:
-        return str(hand)
-    except ImportError:
-        return None
-
-
 def _finish(result: Result, value: Any, hand: Hand, rules: Rules) -> Result:
     """Fill ``input``, ``hand`` and ``rules`` of a result made by another module."""
     return replace(
         result,
         input=value,
-        hand=result.hand if result.hand is not None else _hand_text(hand),
+        hand=result.hand if result.hand is not None else str(hand),
         rules=result.rules or rules.describe(),
     )
 
@@ -115,48 +103,12 @@ def _count_error(hand: Hand) -> HandError:
 
 def _not_winning(hand: Hand, rules: Rules, analysis: bool) -> Result:
     if analysis:
-        try:
-            from agari.analysis import analyse_discards
-        except ImportError:
-            pass
-        else:
-            return analyse_discards(hand, rules)
+        return analyse_discards(hand, rules)
     return Result(
         input=None,
         status="not_winning",
         rules=rules.describe(),
         warnings=("the 14 tiles do not form a complete hand",),
-    )
-
-
-def _waiting(hand: Hand, rules: Rules) -> Result:
-    try:
-        from agari.analysis import analyse_waiting
-    except ImportError:
-        return _simple_waiting(hand, rules)
-    return analyse_waiting(hand, rules)
-
-
-def _simple_waiting(hand: Hand, rules: Rules) -> Result:
-    """Tenpai or noten from the decomposer alone (used when analysis is missing)."""
-    from agari.decompose import is_complete, kind_counts
-
-    counts = kind_counts(hand.closed_tiles)
-    waits = []
-    for kind in range(34):
-        if counts[kind] >= 4:
-            continue
-        counts[kind] += 1
-        if is_complete(counts, len(hand.melds)):
-            waits.append({"tile": f"{kind % 9 + 1}{'mpsz'[kind // 9]}"})
-        counts[kind] -= 1
-    status = "tenpai" if waits else "noten"
-    return Result(
-        input=None,
-        status=status,
-        rules=rules.describe(),
-        waits=tuple(waits) if waits else None,
-        shanten=0 if waits else None,
     )
 
 
@@ -186,7 +138,7 @@ def _candidates(hand: Hand, rules: Rules, value: Any) -> Result | None:
     )
     return replace(
         top,
-        hand=_hand_text(hand),
+        hand=str(hand),
         warnings=(note, *top.warnings),
         candidates=tuple(found),
     )
@@ -201,6 +153,8 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool) -> Result:
     try:
         hand = _parse(hand_input)
         rules = _hand_rules(hand, rules)
+        if rules.players == 3:
+            check_three_player(hand)
         count = hand.tile_count
         if count == 14 and hand.win is not None:
             scored = score_hand(hand, rules, value, text)
@@ -210,13 +164,11 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool) -> Result:
         elif count == 14:
             result = _candidates(hand, rules, value) or _not_winning(hand, rules, analysis)
         elif count == 13 and analysis:
-            result = _waiting(hand, rules)
+            result = analyse_waiting(hand, rules)
         else:
             raise _count_error(hand)
     except HandError as error:
         return _error(value, rules, error)
-    except ImportError as error:  # the notation module is not installed yet
-        return _error(value, rules, HandError("syntax", f"cannot read hands yet: {error}"))
     except ValueError as error:  # e.g. an impossible tile in a hand built by hand
         return _error(value, rules, HandError("bad_value", str(error)))
     return _finish(result, value, hand, rules)

@@ -153,6 +153,8 @@ class Result:
             value = getattr(self, key)
             if value is not None:
                 record[key] = value
+        if self.status == "win":
+            record.setdefault("limit", None)  # SPEC §3: null below mangan, not absent
         if self.yaku is not None:
             record["yaku"] = [{"id": y.id, "han": y.han} for y in self.yaku]
         if self.fu_breakdown is not None:

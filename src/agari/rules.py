@@ -118,10 +118,7 @@ def _convert(key: str, raw: Any) -> tuple[Any, str]:
         valid = ", ".join(SWITCH_VALUES)
         raise RuleError(f"unknown rule switch {key!r}; valid switches: {valid}")
     kind = {f.name: f.type for f in fields(Rules)}[key]
-    if isinstance(raw, bool):
-        text = "on" if raw else "off"
-    else:
-        text = str(raw).strip().lower()
+    text = ("on" if raw else "off") if isinstance(raw, bool) else str(raw).strip().lower()
     allowed = SWITCH_VALUES[key]
     if kind == "bool":
         if text in ("on", "true", "yes", "1"):
@@ -142,8 +139,7 @@ def _convert(key: str, raw: Any) -> tuple[Any, str]:
 
 #: Where each preset's values come from (printed by ``agari rules NAME``).
 PRESET_SOURCES: Final[dict[str, str]] = {
-    "wrc2025": "World Riichi Championship rules 2025 (RULES.md, Presets); "
-    "rinshan_fu unverified",
+    "wrc2025": "World Riichi Championship rules 2025 (RULES.md, Presets); rinshan_fu unverified",
     "ema2016": "European Mahjong Association Riichi Competition Rules 2016 (RULES.md, Presets); "
     "double_wind_fu and rinshan_fu unverified",
     "tenhou": "Tenhou.net ranked rules (RULES.md, Presets)",

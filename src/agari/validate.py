@@ -23,7 +23,7 @@ from agari.errors import HandError
 from agari.hand import Hand
 from agari.tiles import NORTH, kind_name
 
-__all__ = ["check_conflicts", "check_tile_count", "check_tiles", "validate"]
+__all__ = ["check_conflicts", "check_three_player", "check_tile_count", "check_tiles", "validate"]
 
 _KIND: Final = attrgetter("kind")
 _RED: Final = attrgetter("red")
@@ -83,6 +83,23 @@ def check_tiles(hand: Hand) -> None:
             raise HandError(
                 "too_many_red",
                 f"{n} red fives of {'mps'[suit]} (0{'mps'[suit]}): a set has one red five per suit",
+            )
+
+
+def check_three_player(hand: Hand) -> None:
+    """Three-player mahjong (rule ``players=3``) has no 2m-8m and so no chi (RULES.md
+    "Three-player"). The notation cannot know the rules, so the engine calls this."""
+    from agari.hand import MeldKind
+
+    for meld in hand.melds:
+        if meld.kind is MeldKind.CHI:
+            raise HandError("bad_meld", f"chi {meld} in a three-player game: there is no chi")
+    tiles = [*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles)]
+    tiles += [*hand.context.dora_indicators, *hand.context.ura_indicators]
+    for tile in tiles:
+        if 1 <= tile.kind <= 7:
+            raise HandError(
+                "bad_tile", f"{tile} is not in a three-player set: it has only 1m and 9m"
             )
 
 
