@@ -109,4 +109,4 @@ def test_waits_and_discards_tables() -> None:
                    "ukeire": [{"tile": "6s", "unseen": 4}, {"tile": "9s", "unseen": 2}]},),
     )  # fmt: skip
     text = render(discards)
-    assert "discard" in text and "6sx4 9sx2" in text
+    assert "discard" in text and "6s\u00d74 9s\u00d72" in text

@@ -78,6 +78,7 @@ YAKU_NAMES: Final[dict[str, tuple[str, str]]] = {
 _WIND_NAMES: Final = {"E": "East", "S": "South", "W": "West", "N": "North"}
 _SOURCE_NAMES: Final = {"left": "the left", "across": "across", "right": "the right"}
 _PLAYER_AT: Final = {"left": "on the left", "across": "across", "right": "on the right"}
+_TIMES: Final = "\u00d7"  # the multiplication sign: "6s" "\u00d7" "4" = four unseen 6s
 _HONOURS: Final = ("East", "South", "West", "North", "white", "green", "red")
 
 
@@ -101,15 +102,23 @@ def payment_text(payment: Mapping[str, int] | None) -> str:
 
 
 def _payment_long(payment: Mapping[str, int] | None) -> str:
+    """Who pays what, in words: ``2000 from each non-dealer, 4000 from the dealer``."""
     if not payment:
         return ""
     if "ron" in payment:
-        return "paid by the discarder"
+        return "from the discarder"
     if "tsumo_each" in payment:
-        return "each of the others pays"
+        return f"{payment['tsumo_each']} from each of the others"
     if "tsumo_dealer" in payment:
-        return "each non-dealer pays / the dealer pays"
+        return (
+            f"{payment.get('tsumo_non_dealer', 0)} from each non-dealer, "
+            f"{payment['tsumo_dealer']} from the dealer"
+        )
     return ""
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _caret(text: str, column: int | None) -> list[str]:
@@ -237,7 +246,11 @@ def _fu_lines(result: Result) -> list[str]:
     raw = sum(f.fu for f in result.fu_breakdown)
     if result.fu is not None:
         rounded = "" if raw == result.fu else f" -> {result.fu}"
-        lines.append(f"  {'total':<{width}}  {raw:>3}{rounded} fu")
+        note = "" if raw == result.fu else " (rounded up)"
+        lines.append(f"  {'total':<{width}}  {raw:>3}{rounded} fu{note}")
+    pinfu = any(y.id == "pinfu" for y in result.yaku or ())
+    if pinfu and result.payment and "ron" not in result.payment and result.fu == 20:
+        lines.append("  (pinfu tsumo: no 2 fu for the tsumo, so 20 fu flat)")
     return lines
 
 
@@ -275,7 +288,7 @@ def _render_score(result: Result, hand: Hand | None) -> list[str]:
         shown = ", ".join(f"{k} {d[k]}" for k in ("dora", "aka", "ura", "kita") if k in d)
         lines.append(f"dora      {shown}")
     lines.extend(_fu_lines(result))
-    if result.han is not None or result.yakuman:
+    if result.status != "no_yaku" and (result.han is not None or result.yakuman):
         lines.append(f"value     {_value_line(result)}")
     if result.payment:
         lines.append(
@@ -301,6 +314,12 @@ def _render_score(result: Result, hand: Hand | None) -> list[str]:
             f"{seat} {value:+d}" if value else f"{seat} 0" for seat, value in result.deltas.items()
         )
         lines.append(f"deltas    {shown}")
+    elif result.payment and "ron" in result.payment:
+        tile = result.win_tile or "X"
+        lines.append(
+            f"deltas    unknown: the discarder is not marked "
+            f"(+{tile}- left, +{tile}= across, +{tile}+ right)"
+        )
     return lines
 
 
@@ -340,7 +359,9 @@ def _waits_table(waits: Sequence[Mapping[str, Any]]) -> list[str]:
 def _ukeire_text(ukeire: Any) -> str:
     if not ukeire:
         return "-"
-    return " ".join(f"{u.get('tile')}x{u.get('unseen')}" for u in ukeire if isinstance(u, Mapping))
+    return " ".join(
+        f"{u.get('tile')}{_TIMES}{u.get('unseen')}" for u in ukeire if isinstance(u, Mapping)
+    )
 
 
 def _render_waiting(result: Result) -> list[str]:
@@ -352,7 +373,7 @@ def _render_waiting(result: Result) -> list[str]:
         lines.append(f"shanten   {result.shanten} ({what})")
     if result.waits:
         total = sum(int(w.get("unseen", 0) or 0) for w in result.waits)
-        lines.append(f"waits     {len(result.waits)} tile(s), {total} unseen")
+        lines.append(f"waits     {_plural(len(result.waits), 'tile')}, {total} unseen")
         lines.extend(_waits_table(result.waits))
     ukeire = result.extra.get("ukeire")
     if ukeire:
@@ -368,22 +389,37 @@ def _render_discards(result: Result) -> list[str]:
         lines.append(f"shanten   {result.shanten} (before the discard)")
     if not result.discards:
         return lines
-    rows = [("discard", "shanten", "ukeire", "tiles")]
+    rows: list[tuple[str, ...]] = [
+        ("discard", "shanten", "ukeire", "tiles (the waits when tenpai)", "best win")
+    ]
     for d in result.discards:
+        shanten = d.get("shanten", "")
         rows.append(
             (
                 str(d.get("tile", "?")),
-                str(d.get("shanten", "")),
+                "0 tenpai" if shanten == 0 else str(shanten),
                 str(d.get("ukeire_total", "")),
                 _ukeire_text(d.get("ukeire")),
+                _best_text(d.get("best")),
             )
         )
-    widths = [max(len(r[i]) for r in rows) for i in range(4)]
-    lines.append("discards")
+    if not any(r[4] for r in rows[1:]):
+        rows = [r[:4] for r in rows]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines.append(
+        "discards  (shanten after the discard; tiles that improve the hand, unseen copies)"
+    )
     lines.extend(
         "  " + "  ".join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip() for r in rows
     )
     return lines
+
+
+def _best_text(best: Any) -> str:
+    """The most valuable win a tenpai discard leaves: ``6s tsumo 2 han 20 fu: 400/700``."""
+    if not isinstance(best, Mapping) or best.get("status") != "win":
+        return ""
+    return f"{best.get('tile', '?')} {best.get('by', '')} {_outcome(best)}".replace("  ", " ")
 
 
 def _render_candidates(result: Result) -> list[str]:
@@ -400,7 +436,7 @@ def _render_candidates(result: Result) -> list[str]:
                 "payment": c.payment,
             }
         )
-        yaku = ", ".join(y.id for y in c.yaku or ())
+        yaku = ", ".join(YAKU_NAMES.get(y.id, (y.id,))[0] for y in c.yaku or ())
         lines.append(f"  +{c.win_tile or '?'}  {value}  {yaku}".rstrip())
     return lines
 
