@@ -2,7 +2,7 @@
 
     agari [--rules PRESET] [--rule KEY=VALUE]... [--json] HAND...
     agari rules [PRESET]
-    agari points|table|draw|chombo ...
+    agari points HAN [FU] | table | draw | chombo SEAT ...
     agari batch FILE...
 
 Without HAND the hand command reads one hand per line from standard input. Exit status:
@@ -25,8 +25,12 @@ __all__ = ["USAGE", "main"]
 USAGE = """\
 usage: agari [--rules PRESET] [--rule KEY=VALUE]... [--json] [HAND ...]
        agari rules [PRESET]                 presets and rule switches
-       agari points|table|draw|chombo ...   payments (see agari points --help)
-       agari batch [options] FILE...        fixture files in, JSON Lines out
+       agari points HAN [FU] [options]      payments for a counted hand
+       agari table [--dealer] [--tsumo]     the points table
+       agari draw [--tenpai SEATS]          exhaustive-draw settlement
+       agari chombo SEAT                    the chombo penalty
+       agari batch [options] FILE...        score fixture files (--check, --json, --jobs, -o)
+Each subcommand has --help.
 
 A HAND is one line of notation, e.g.  agari "234m067p3457899s+6s tsumo riichi dora=4p"
 Without HAND, hands are read from standard input, one per line.

@@ -67,8 +67,9 @@ mismatched; 2 usage error.
 def _parser() -> _Parser:
     parser = _Parser(
         prog="agari batch",
-        description="Score every hand in the given files (.txt, .jsonl/.ndjson, .toml, or - for "
-        "JSON Lines on standard input); every input record gives exactly one output record.",
+        description="Score every hand in the given files (.txt, .jsonl/.ndjson, .toml, or - for\n"
+        "JSON Lines on standard input); every input record gives exactly one output record.\n"
+        "Prints problems (errors, --check mismatches) and a summary; --json prints every record.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=_EPILOG,
     )

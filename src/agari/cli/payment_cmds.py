@@ -412,12 +412,11 @@ def _table_text(table: PointsTable) -> str:
         how += " (non-dealer/dealer pays)"
     cells = [c for _, row in table.rows for c in row if c is not None]
     width = max(6, *(len(c) for c in cells), *(len(c) for _, _, c in table.limits))
-    head = f"{'fu':>4} |" + "|".join(f" {f'{h} han':>{width}} " for h in range(1, 5))
+    head = (f"{'fu':>4} |" + "|".join(f" {f'{h} han':>{width}} " for h in range(1, 5))).rstrip()
     lines = [f"{who} {how}; rules {table.rules}", head, "-" * len(head)]
     for fu, row in table.rows:
-        lines.append(
-            f"{fu:>4} |" + "|".join(f" {c if c is not None else '-':>{width}} " for c in row)
-        )
+        cells_text = "|".join(f" {c if c is not None else '-':>{width}} " for c in row)
+        lines.append(f"{fu:>4} |{cells_text}".rstrip())
     lines.append("")
     for name, hans, cell in table.limits:
         lines.append(f"{name:<10} {hans:<21} {cell}")
@@ -482,9 +481,19 @@ def _draw_parser() -> argparse.ArgumentParser:
         default="none",
         help="ready seats, comma-separated (E,S), or none (default)",
     )
-    parser.add_argument("--nagashi", type=_seat, default=None, metavar="SEAT")
-    parser.add_argument("--sticks", type=_count, default=0, metavar="N")
-    parser.add_argument("--honba", type=_count, default=0, metavar="N")
+    parser.add_argument(
+        "--nagashi",
+        type=_seat,
+        default=None,
+        metavar="SEAT",
+        help="the seat with nagashi mangan (needs the rule nagashi=on)",
+    )
+    parser.add_argument(
+        "--sticks", type=_count, default=0, metavar="N", help="riichi sticks on the table"
+    )
+    parser.add_argument(
+        "--honba", type=_count, default=0, metavar="N", help="repeat counters before the draw"
+    )
     _add_rule_options(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
