@@ -28,23 +28,11 @@ from agari.hand import Context, Hand, Meld, MeldKind
 from agari.rules import Rules
 from agari.shanten_tables import exact_shanten, formula_shanten
 from agari.tiles import TERMINALS_AND_HONOURS, Tile, kind_name
+from tests.conftest import tiles
 
 # --------------------------------------------------------------------------- helpers
-# Hands are built from Tile lists here, independent of the notation module.
-
-
-def tiles(text: str) -> list[Tile]:
-    """``123m0p11z`` -> tiles (a tiny mpsz reader for tests)."""
-    out: list[Tile] = []
-    digits: list[int] = []
-    for ch in text:
-        if ch.isdigit():
-            digits.append(int(ch))
-        else:
-            out += [Tile.from_digit(d, ch) for d in digits]
-            digits = []
-    assert not digits, text
-    return out
+# Hands are built from Tile lists here (tests/conftest.py `tiles`), independent of the
+# notation module.
 
 
 def meld(kind: MeldKind, text: str) -> Meld:

@@ -22,19 +22,12 @@ from agari.decompose import (
 )
 from agari.hand import Meld, MeldKind
 from agari.tiles import Tile
+from tests.conftest import tiles
 
 
 def _tiles(text: str) -> tuple[Tile, ...]:
-    """Tiny test helper: ``123m44z`` -> tiles (digit-first runs)."""
-    out: list[Tile] = []
-    digits: list[int] = []
-    for ch in text:
-        if ch.isdigit():
-            digits.append(int(ch))
-        else:
-            out.extend(Tile.from_digit(d, ch) for d in digits)
-            digits = []
-    return tuple(sorted(out))
+    """``123m44z`` -> sorted tiles."""
+    return tuple(sorted(tiles(text)))
 
 
 def _waits(concealed: str, win: str, melds: tuple[Meld, ...] = ()) -> list[tuple[str, ...]]:
