@@ -16,7 +16,7 @@ To every reader a deferred field is a plain value.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from functools import partial
 from typing import Any, Final, NamedTuple, TypeVar, cast
 
@@ -54,21 +54,23 @@ class Once:
         return self._value
 
 
-def _deferrable(slot: Any) -> property:
-    """The attribute of one Result field: a deferred value in its slot is made on the
-    first read and stored in its place. Writes go straight to the slot (the setter is
-    the slot's own, in C: every Result is written once, not every field is read). The
-    dataclass machinery -- ``__init__``, ``__eq__``, ``replace`` -- goes through the same
-    attribute, so it sees values only."""
+def _deferrable(name: str) -> property:
+    """The attribute of one Result field: a deferred value in the instance's ``__dict__``
+    is made on the first read and stored in its place. The dataclass machinery --
+    ``__init__``, ``__eq__``, ``replace`` -- goes through the same attribute, so it sees
+    values only."""
 
     def read(obj: Any) -> Any:
-        value = slot.__get__(obj)
+        fields = obj.__dict__
+        value = fields[name]
         if type(value) is _Deferred:
-            value = value()
-            slot.__set__(obj, value)
+            value = fields[name] = value()
         return value
 
-    return property(read, slot.__set__)
+    def write(obj: Any, value: Any) -> None:
+        obj.__dict__[name] = value
+
+    return property(read, write)
 
 
 Status = str  # "win", "no_yaku", "not_winning", "tenpai", "noten", "error"
@@ -89,7 +91,7 @@ class FuItem(NamedTuple):
     fu: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Result:
     """Everything agari says about one input. ``to_json`` gives the SPEC §3 record.
 
@@ -174,4 +176,20 @@ class Result:
 #: The fields of :class:`Result` that may hold a :func:`deferred` value.
 DEFERRABLE: Final = ("input", "hand", "reading", "warnings", "extra")
 for _name in DEFERRABLE:
-    setattr(Result, _name, _deferrable(Result.__dict__[_name]))
+    setattr(Result, _name, _deferrable(_name))
+
+#: Every field of a :class:`Result` that has a plain default, with that default.
+_DEFAULTS: Final = {f.name: f.default for f in fields(Result) if f.default is not MISSING}
+_FIELD_NAMES: Final = frozenset(f.name for f in fields(Result))
+_new = object.__new__
+_set = object.__setattr__
+
+
+def make_result(**values: Any) -> Result:
+    """``Result(**values)`` made in one step, for the engine (one per hand scored): the
+    ``__init__`` of a frozen dataclass sets its 26 fields one by one through
+    ``object.__setattr__``, which costs more than all the rest of building a result."""
+    assert values.keys() <= _FIELD_NAMES, values.keys() - _FIELD_NAMES
+    result = _new(Result)
+    _set(result, "__dict__", {**_DEFAULTS, "extra": {}, **values})
+    return result

@@ -35,7 +35,7 @@ from agari.decompose import Reading, kind_counts, readings_of_counts
 from agari.dora import count_dora
 from agari.fu import fu_items, round_fu
 from agari.payment import base_points, settle_win, yakuman_base
-from agari.result import FuItem, Result, YakuHan, deferred
+from agari.result import FuItem, Result, YakuHan, deferred, make_result
 from agari.yaku import YAKUMAN, Features, HandFacts, tables, yaku_of, yakuman_of
 
 if TYPE_CHECKING:
@@ -239,7 +239,7 @@ def score_hand(
         warnings.append(f"renhou is not a yaku under {rules.name}")
     if not scored:
         first = readings[0]
-        return Result(
+        return make_result(
             input=value,
             status="no_yaku",
             hand=text,
@@ -263,7 +263,7 @@ def score_hand(
     if settlement.notes:
         # "discarder unknown" is the normal case of a ron without a marker: deltas say it.
         warnings.extend(n for n in settlement.notes if not n.startswith("discarder unknown"))
-    return Result(
+    return make_result(
         input=value,
         status="win",
         hand=text,
