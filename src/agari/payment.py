@@ -41,8 +41,8 @@ Choices where RULES.md leaves a cell unverified:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 if TYPE_CHECKING:
     from agari.hand import Context
@@ -195,8 +195,7 @@ def source_of(winner: str, discarder: str, rules: Rules) -> str:
 # --------------------------------------------------------------------------- wins
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(NamedTuple):
     """The payments of one win.
 
     ``payment`` is the SPEC §3 shape, before honba and sticks: ``{"ron": n}`` (everything the
@@ -209,6 +208,8 @@ class Settlement:
     is unknown. ``paid`` is what each paying seat hands over (hand and honba), ``honba_points``
     the honba part of ``total``, ``notes`` explains liability, wareme and assumptions (stable
     prefixes: ``"liability"``, ``"wareme"``, ``"three-player"``, ``"discarder unknown"``).
+
+    A named tuple: one is made for every hand scored.
     """
 
     payment: dict[str, int]
@@ -218,7 +219,7 @@ class Settlement:
     paid: dict[str, int] | None = None
     honba_points: int = 0
     sticks_points: int = 0
-    notes: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = ()
 
 
 def honba_per_ron(rules: Rules) -> int:
