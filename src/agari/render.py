@@ -124,6 +124,8 @@ def _plural(n: int, word: str) -> str:
 def _caret(text: str, column: int | None) -> list[str]:
     if "\n" in text:
         text = text.replace("\n", " ")
+    if not text.strip():  # nothing to point at
+        return []
     lines = [f"  {text}"]
     if column is not None and column >= 1:
         lines.append("  " + " " * (column - 1) + "^")
