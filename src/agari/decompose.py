@@ -230,12 +230,25 @@ def _sequence_wait(start: int, win: int) -> str:
     return "ryanmen"
 
 
-def _meld_group(meld: Meld) -> Group:
-    if meld.kind is MeldKind.CHI:
-        return Group(SEQUENCE, meld.tiles[0].kind, False, meld)
-    if meld.kind is MeldKind.PON:
-        return Group(TRIPLET, meld.tiles[0].kind, False, meld)
-    return Group(KAN, meld.tiles[0].kind, meld.kind is MeldKind.ANKAN, meld)
+#: The group a meld of each kind is: its type and whether it counts as concealed (only
+#: a closed kan does). A table, so a meld's group is one lookup.
+_MELD_SHAPE: Final = {
+    MeldKind.CHI: (SEQUENCE, False),
+    MeldKind.PON: (TRIPLET, False),
+    MeldKind.KAN: (KAN, False),
+    MeldKind.SHOUMINKAN: (KAN, False),
+    MeldKind.ANKAN: (KAN, True),
+}
+
+
+def meld_groups(melds: Sequence[Meld]) -> tuple[Group, ...]:
+    """The fixed groups of a hand's melds, in order (made once per hand: the readings and
+    the hand facts both start from them)."""
+    groups = []
+    for meld in melds:
+        type_, concealed = _MELD_SHAPE[meld.kind]
+        groups.append(Group(type_, meld.tiles[0].kind, concealed, meld))
+    return tuple(groups)
 
 
 #: Where each suit's counts sit among the 34 kinds: (first kind, number of kinds).
@@ -304,10 +317,11 @@ def _suit_entry(base: int, key: bytes) -> SuitEntry:
 
 
 def standard_readings(
-    counts: Sequence[int], win: int, tsumo: bool, melds: tuple[Meld, ...] = ()
+    counts: Sequence[int], win: int, tsumo: bool, fixed: tuple[Group, ...] = ()
 ) -> list[Reading]:
     """Readings as four groups and a pair. ``counts`` are the 34 kind counts of the
-    concealed tiles *with* the winning tile; ``melds`` the fixed groups."""
+    concealed tiles *with* the winning tile; ``fixed`` the melds' groups
+    (:func:`meld_groups`)."""
     combos: list[GlobalSplit] = [((), -1)]
     pair_suits = 0
     raw = bytes(counts)
@@ -330,7 +344,6 @@ def standard_readings(
             ]
     if pair_suits != 1:
         return []
-    fixed = tuple([_meld_group(m) for m in melds]) if melds else ()
     result: list[Reading] = []
     for closed_groups, pair in combos:
         previous = None
@@ -382,7 +395,8 @@ def chiitoitsu_reading(counts: Sequence[int]) -> Reading | None:
     kinds = [k for k, n in enumerate(counts) if n]
     if len(kinds) != 7 or any(counts[k] != 2 for k in kinds):
         return None
-    return Reading(CHIITOITSU, tuple(Group(PAIR, k, True) for k in kinds), -1, "tanki")
+    pairs = _CONCEALED[PAIR]
+    return Reading(CHIITOITSU, tuple([pairs[k] for k in kinds]), -1, "tanki")
 
 
 def kokushi_reading(counts: Sequence[int], win: int) -> Reading | None:
@@ -411,11 +425,12 @@ def kind_counts(tiles: Sequence[Tile]) -> list[int]:
 
 
 def readings_of_counts(
-    counts: Sequence[int], win: int, tsumo: bool, melds: tuple[Meld, ...] = ()
+    counts: Sequence[int], win: int, tsumo: bool, fixed: tuple[Group, ...] = ()
 ) -> list[Reading]:
-    """Every reading of concealed ``counts`` (with the winning tile) plus ``melds``."""
-    result = standard_readings(counts, win, tsumo, melds)
-    if not melds:
+    """Every reading of concealed ``counts`` (with the winning tile) plus the melds'
+    groups ``fixed`` (:func:`meld_groups`)."""
+    result = standard_readings(counts, win, tsumo, fixed)
+    if not fixed:
         seven = chiitoitsu_reading(counts)
         if seven is not None:
             result.append(seven)
@@ -431,7 +446,7 @@ def readings(
     """Every reading of ``concealed`` (without the winning tile) plus ``win``."""
     counts = kind_counts(concealed)
     counts[win.kind] += 1
-    return readings_of_counts(counts, win.kind, tsumo, melds)
+    return readings_of_counts(counts, win.kind, tsumo, meld_groups(melds))
 
 
 def hand_readings(hand: Hand) -> list[Reading]:

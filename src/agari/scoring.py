@@ -31,7 +31,7 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from agari.decompose import Reading, kind_counts, readings_of_counts
+from agari.decompose import Reading, kind_counts, meld_groups, readings_of_counts
 from agari.dora import count_dora
 from agari.fu import fu_items, round_fu
 from agari.payment import base_points, settle_win, yakuman_base
@@ -83,14 +83,16 @@ def _score_readings(
     hand: Hand, rules: Rules
 ) -> tuple[list[Reading], list[Scored], HandFacts | None]:
     """:func:`score_readings` and the hand's facts (``None`` when there is no reading).
-    The kind counts are made once and serve the decomposer, the facts and the dora."""
+    The kind counts and the melds' groups are made once and serve the decomposer, the
+    facts and the dora."""
     if hand.win is None:
         return [], [], None
     closed = kind_counts(hand.closed_tiles)
-    readings = readings_of_counts(closed, hand.win.kind, hand.context.tsumo, hand.melds)
+    fixed = meld_groups(hand.melds)
+    readings = readings_of_counts(closed, hand.win.kind, hand.context.tsumo, fixed)
     if not readings:
         return readings, [], None
-    facts = HandFacts(hand, closed)
+    facts = HandFacts(hand, closed, fixed)
     table = tables(rules)
     dora: dict[str, int] | None = None
     dora_han = 0

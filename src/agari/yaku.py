@@ -34,10 +34,11 @@ from agari.decompose import (
     PAIR,
     SEQUENCE,
     STANDARD,
+    Group,
     Reading,
     kind_counts,
+    meld_groups,
 )
-from agari.hand import MeldKind
 from agari.result import YakuHan
 from agari.tiles import (
     CHUN,
@@ -130,20 +131,38 @@ class HandFacts:
         "yakuman_possible",
     )
 
-    def __init__(self, hand: Hand, closed_counts: Sequence[int] | None = None) -> None:
+    def __init__(
+        self,
+        hand: Hand,
+        closed_counts: Sequence[int] | None = None,
+        fixed: tuple[Group, ...] | None = None,
+    ) -> None:
         """``closed_counts``: the 34 kind counts of the concealed tiles with the winning
-        tile, when the caller has them already (the decomposer needs them too)."""
+        tile, and ``fixed``: the melds' groups, when the caller has them already (the
+        decomposer needs them too)."""
         ctx = hand.context
         if closed_counts is None:
             closed_counts = kind_counts(hand.closed_tiles)
+        if fixed is None:
+            fixed = meld_groups(hand.melds)
         counts = list(closed_counts)
-        melds = hand.melds
-        for m in melds:
-            for t in m.tiles:
-                counts[t.kind] += 1
+        closed = True
+        kans = 0
+        closed_kans = 0
+        for t, k, concealed, _ in fixed:  # the melds' tiles, openness and kans
+            if t == SEQUENCE:
+                counts[k] += 1
+                counts[k + 1] += 1
+                counts[k + 2] += 1
+            elif t == KAN:
+                counts[k] += 4
+                kans += 1
+                closed_kans += concealed
+            else:
+                counts[k] += 3
+            closed = closed and concealed
         self.counts = tuple(counts)
         present = int.from_bytes(bytes(counts).translate(_PRESENT), "little")
-        closed = not melds or hand.is_closed
         self.closed = closed
         tsumo = ctx.tsumo
         self.tsumo = tsumo
@@ -183,7 +202,7 @@ class HandFacts:
         self.valued = _VALUED[seat, round_]
         self.chuuren = False
         self.junsei = False
-        if not melds and self.n_suits == 1 and not self.has_honour:
+        if not fixed and self.n_suits == 1 and not self.has_honour:
             base = 0 if in_m else 9 if in_p else 18
             c = closed_counts[base : base + 9]
             if c[0] >= 3 and c[8] >= 3 and all(c[1:8]):
@@ -197,12 +216,7 @@ class HandFacts:
         # concealed triplets (three closed copies of four kinds, closed kans counted),
         # daisangen the three dragons, the wind yakuman three winds, suukantsu four kans.
         concealed_triplets = 34 - closed_counts.count(0) - closed_counts.count(1)
-        concealed_triplets -= closed_counts.count(2)
-        kans = 0
-        for m in melds:
-            if m.kind is not MeldKind.CHI and m.kind is not MeldKind.PON:
-                kans += 1
-                concealed_triplets += m.kind is MeldKind.ANKAN
+        concealed_triplets += closed_kans - closed_counts.count(2)
         winds = (counts[27] >= 3) + (counts[28] >= 3) + (counts[29] >= 3) + (counts[30] >= 3)
         self.yakuman_possible = (
             concealed_triplets >= 4
