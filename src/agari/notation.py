@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from agari.errors import HandError
-from agari.hand import Context, Hand, Meld, MeldKind, Source
+from agari.hand import Context, Hand, Meld, MeldKind, Source, make_context
 from agari.tiles import Tile
 from agari.validate import validate
 
@@ -465,7 +465,7 @@ def _context(words: _Words, win_from: Source | None) -> Context:
         kwargs["riichi"] = True
     if win_from is not None:
         kwargs["win_from"] = win_from
-    return Context(**kwargs)
+    return make_context(**kwargs)
 
 
 # --------------------------------------------------------------------------------------
