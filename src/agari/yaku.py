@@ -215,8 +215,7 @@ class HandFacts:
         # skips the yakuman table (kokushi is told by the reading's shape): suuankou four
         # concealed triplets (three closed copies of four kinds, closed kans counted),
         # daisangen the three dragons, the wind yakuman three winds, suukantsu four kans.
-        concealed_triplets = 34 - closed_counts.count(0) - closed_counts.count(1)
-        concealed_triplets += closed_kans - closed_counts.count(2)
+        concealed_triplets = closed_counts.count(3) + closed_counts.count(4) + closed_kans
         winds = (counts[27] >= 3) + (counts[28] >= 3) + (counts[29] >= 3) + (counts[30] >= 3)
         self.yakuman_possible = (
             concealed_triplets >= 4
