@@ -18,14 +18,9 @@ from hypothesis import strategies as st
 
 from agari.errors import HandError
 from agari.hand import Hand, MeldKind
-from agari.notation import (
-    _lark_tokens,
-    _tokens,
-    format_hand,
-    hand_from_dict,
-    parse_hand,
-    parse_tiles,
-)
+from agari.normal_form import format_hand
+from agari.notation import _lark_tokens, _tokens, parse_hand, parse_tiles
+from agari.records import hand_from_dict
 from agari.tiles import Tile
 
 T = Tile.parse

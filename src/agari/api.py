@@ -21,7 +21,8 @@ from typing import Any
 from agari.analysis import analyse_discards, analyse_waiting
 from agari.errors import HandError, RuleError
 from agari.hand import Hand
-from agari.notation import hand_from_dict, parse_hand
+from agari.notation import parse_hand
+from agari.records import hand_from_dict
 from agari.result import Once, Result, deferred
 from agari.rules import Rules
 from agari.scoring import score_hand

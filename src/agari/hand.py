@@ -31,12 +31,15 @@ class _Notation(NamedTuple):
 
 @functools.cache
 def _notation() -> _Notation:
-    """:mod:`agari.notation`'s functions, imported on first use (that module imports this
-    one) and kept: an import statement in every ``str()`` and ``parse`` costs more."""
-    from agari import notation
+    """The reading and printing functions, imported on first use (those modules import
+    this one) and kept: an import statement in every ``str()`` and ``parse`` costs more."""
+    from agari import normal_form, notation, records
 
     return _Notation(
-        notation.parse_hand, notation.hand_from_dict, notation.format_hand, notation.format_meld
+        notation.parse_hand,
+        records.hand_from_dict,
+        normal_form.format_hand,
+        normal_form.format_meld,
     )
 
 

@@ -1,4 +1,7 @@
-"""Reading and printing hand notation (SPEC §1) and structured records (SPEC §2).
+"""Reading hand notation (SPEC §1) into a :class:`~agari.hand.Hand`.
+
+Printing the normal form is :mod:`agari.normal_form`; structured records (SPEC §2) are
+:mod:`agari.records`.
 
 The syntax lives in ``grammar/hand.lark`` (shipped as ``agari/grammar/hand.lark``). Its
 terminals are coarse -- the whole concealed part, each meld, each context word is one
@@ -28,29 +31,20 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from agari.errors import HandError
 from agari.hand import Context, Hand, Meld, MeldKind, Source, make_context
+from agari.normal_form import clear_text_caches
 from agari.tiles import Tile
 from agari.validate import validate
 
 if TYPE_CHECKING:
     from lark import Lark
 
-__all__ = [
-    "clear_caches",
-    "format_hand",
-    "format_meld",
-    "format_tiles",
-    "grammar_path",
-    "hand_from_dict",
-    "parse_hand",
-    "parse_tiles",
-]
+__all__ = ["clear_caches", "grammar_path", "parse_hand", "parse_tiles"]
 
 # --------------------------------------------------------------------------------------
 # Tiles as small integer codes: code = kind * 2 + (0 if red else 1), so that sorting codes
@@ -62,7 +56,7 @@ _TILE_BY_CODE: Final[tuple[Tile | None, ...]] = tuple(
     else Tile(code // 2)
     for code in range(68)
 )
-_CODE_OF: Final[dict[Tile, int]] = {
+CODE_OF: Final[dict[Tile, int]] = {
     tile: code for code, tile in enumerate(_TILE_BY_CODE) if tile is not None
 }
 
@@ -84,7 +78,6 @@ def _digit_codes(suit: str) -> dict[str, int]:
 _CODES: Final[dict[str, dict[str, int]]] = {suit: _digit_codes(suit) for suit in "mpszh"}
 
 _MARKER_SOURCE: Final[dict[str, Source]] = {"-": "left", "=": "across", "+": "right"}
-_SOURCE_MARKER: Final[dict[str, str]] = {v: k for k, v in _MARKER_SOURCE.items()}
 
 
 def _bad_tile(digit: str, suit: str, column: int | None) -> HandError:
@@ -141,18 +134,13 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     return tuple(_tile(code) for code in codes)
 
 
-def _sort_key(tile: Tile) -> int:
-    """Tiles by kind, a red five before a plain five (the tile's code)."""
-    return tile.kind * 2 + (not tile.red)
-
-
 def _tile(code: int) -> Tile:
     tile = _TILE_BY_CODE[code]
     assert tile is not None
     return tile
 
 
-def _sorted_tiles(codes: list[int]) -> tuple[Tile, ...]:
+def sorted_tiles(codes: list[int]) -> tuple[Tile, ...]:
     codes.sort()
     return tuple([_TILE_BY_CODE[c] for c in codes])  # type: ignore[misc]
 
@@ -173,8 +161,7 @@ def clear_caches() -> None:
     _WORD_CACHE.clear()
     _MELD_CACHE.clear()
     _CONTEXT_CACHE.clear()
-    _MELD_TEXT.clear()
-    _WORDS_TEXT.clear()
+    clear_text_caches()
 
 
 def _meld(text: str, column: int, suit_first: bool) -> Meld:
@@ -226,13 +213,13 @@ def _read_meld(text: str, column: int, suit_first: bool) -> Meld:
     if n == 4:
         if not same:
             raise HandError("bad_meld", f"{text}: a kan is four identical tiles", column)
-        tiles = _sorted_tiles(codes)
+        tiles = sorted_tiles(codes)
         if not marker:
             return Meld(MeldKind.ANKAN, tiles)
         if marker_at == 2:
             return Meld(MeldKind.SHOUMINKAN, tiles, source, called)
         return Meld(MeldKind.KAN, tiles, source, called)
-    tiles = _sorted_tiles(codes)
+    tiles = sorted_tiles(codes)
     if same:
         return Meld(MeldKind.PON, tiles, source, called)
     if suit in "zh":
@@ -256,38 +243,6 @@ def _read_meld(text: str, column: int, suit_first: bool) -> Meld:
             column + offset + body.index(marker),
         )
     return Meld(MeldKind.CHI, tiles, "left", called)
-
-
-def _meld_order(meld: Meld) -> list[tuple[Tile, str]]:
-    """The meld's tiles in printing order, each with the marker printed after it."""
-    tiles = list(meld.tiles)
-    marker = _SOURCE_MARKER[meld.source] if meld.source and meld.called is not None else ""
-    if not marker or meld.called is None:
-        return [(t, "") for t in tiles]
-    if meld.kind is MeldKind.SHOUMINKAN:
-        others = list(tiles)
-        others.remove(meld.called)
-        return [(others[0], ""), (others[1], ""), (meld.called, marker), (others[2], "")]
-    at = max(i for i, t in enumerate(tiles) if t == meld.called)
-    return [(t, marker if i == at else "") for i, t in enumerate(tiles)]
-
-
-def format_meld(meld: Meld) -> str:
-    """A meld in digit-first normal form: ``3-45m``, ``777=z``, ``555=5p``, ``0555p``.
-
-    >>> format_meld(parse_hand("1z+1z, 3-45m, 777=z, 6666+s, 555=5p").melds[3])
-    '555=5p'
-    """
-    hit = _MELD_TEXT.get(id(meld))
-    if hit is not None and hit[0] is meld:
-        return hit[1]
-    if not meld.tiles:
-        return ""
-    body = "".join(f"{t.digit}{m}" for t, m in _meld_order(meld))
-    text = body + meld.tiles[0].suit
-    if len(_MELD_TEXT) < _CACHE_LIMIT:
-        _MELD_TEXT[id(meld)] = (meld, text)
-    return text
 
 
 # --------------------------------------------------------------------------------------
@@ -330,7 +285,7 @@ _VALUE_WORDS: Final[dict[str, str]] = {
     "wareme": "wareme",
     "rules": "rules",
 }
-_WIND_VALUES: Final[dict[str, str]] = {
+WIND_VALUES: Final[dict[str, str]] = {
     "e": "E",
     "s": "S",
     "w": "W",
@@ -367,7 +322,7 @@ def _read_word(text: str, column: int) -> tuple[str, Any]:
             f"unknown word {name + '='!r}; context words are: {KNOWN_WORDS}",
             column,
         )
-    value = _word_value(key, lname, raw, column + len(name) + 1)
+    value = read_word_value(key, lname, raw, column + len(name) + 1)
     if key in ("dora", "ura") and isinstance(value, int):
         key += "_count"
     return key, value
@@ -392,9 +347,9 @@ def _read_words(words: list[tuple[str, int]]) -> _Words:
     return _Words(values, columns)
 
 
-def _word_value(key: str, name: str, raw: str, column: int) -> Any:
+def read_word_value(key: str, name: str, raw: str, column: int) -> Any:
     if key in ("seat_wind", "round_wind", "pao", "wareme"):
-        wind = _WIND_VALUES.get(raw.lower())
+        wind = WIND_VALUES.get(raw.lower())
         if wind is None:
             raise HandError("bad_value", f"{name}= takes E, S, W or N, not {raw!r}", column)
         return wind
@@ -739,7 +694,7 @@ def parse_hand(text: str) -> Hand:
     if not isinstance(text, str):
         raise HandError("bad_record", f"a hand is a line of text, not {type(text).__name__}")
     suit_first, (ctext, ccol), win_tok, meld_toks, word_toks = _tokens(text)
-    concealed = _sorted_tiles(_tile_codes(ctext, ccol, suit_first))
+    concealed = sorted_tiles(_tile_codes(ctext, ccol, suit_first))
     win: Tile | None = None
     win_from: Source | None = None
     if win_tok is not None:
@@ -765,335 +720,3 @@ def parse_hand(text: str) -> Hand:
     hand = Hand(concealed, win, melds, context)
     validate(hand, words.values, words.columns, win_column=win_tok[1] if win_tok else None)
     return hand
-
-
-# --------------------------------------------------------------------------------------
-# Structured records (SPEC §2)
-
-_BOOL_KEYS: Final = (
-    "tsumo",
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "renhou",
-)
-_INT_KEYS: Final[dict[str, str]] = {
-    "honba": "honba",
-    "riichi_sticks": "sticks",
-    "sticks": "sticks",
-    "kita": "kita",
-    "dora_count": "dora_count",
-    "ura_count": "ura_count",
-}
-_WIND_KEYS: Final[dict[str, str]] = {
-    "seat_wind": "seat_wind",
-    "round_wind": "round_wind",
-    "pao": "pao",
-    "wareme": "wareme",
-}
-_RECORD_KEYS: Final = frozenset(
-    {"concealed", "win", "melds", "dora_indicators", "ura_indicators", "rules", "win_from"}
-    | set(_BOOL_KEYS)
-    | set(_INT_KEYS)
-    | set(_WIND_KEYS)
-)
-_MELD_KINDS: Final[dict[str, MeldKind]] = {k.value: k for k in MeldKind}
-_FROM: Final[dict[str, Source]] = {
-    "left": "left",
-    "across": "across",
-    "right": "right",
-    "kamicha": "left",
-    "toimen": "across",
-    "shimocha": "right",
-}
-
-
-def _record_tiles(value: Any, key: str) -> tuple[Tile, ...]:
-    if not isinstance(value, str):
-        raise HandError("bad_record", f"{key} must be a string of tiles such as 123m55z")
-    try:
-        return parse_tiles(value)
-    except HandError as exc:
-        code = "bad_tile" if exc.code == "bad_tile" else "bad_record"
-        raise HandError(code, f"{key}: {exc.message}") from None
-
-
-def _record_meld(index: int, raw: Any) -> Meld:
-    where = f"melds[{index}]"
-    if not isinstance(raw, Mapping):
-        raise HandError("bad_record", f"{where} must be an object with kind, tiles and from")
-    unknown = set(raw) - {"kind", "tiles", "from", "called"}
-    if unknown:
-        raise HandError(
-            "bad_record",
-            f"{where}: unknown key {sorted(unknown)[0]!r} (kind, tiles, from, called)",
-        )
-    kind = _MELD_KINDS.get(str(raw.get("kind", "")).lower())
-    if kind is None:
-        raise HandError(
-            "bad_record",
-            f"{where}: kind must be one of chi, pon, kan, ankan, shouminkan, "
-            f"not {raw.get('kind')!r}",
-        )
-    tiles_list = list(_record_tiles(raw.get("tiles"), f"{where}.tiles"))
-    source: Source | None = None
-    if raw.get("from") is not None:
-        source = _FROM.get(str(raw["from"]).lower())
-        if source is None:
-            raise HandError(
-                "bad_record", f"{where}: from must be left, across or right, not {raw['from']!r}"
-            )
-    codes = [_CODE_OF[t] for t in tiles_list]
-    tiles = _sorted_tiles(codes)
-    shown = format_tiles(tiles)
-    called: Tile | None = None
-    if raw.get("called") is not None:
-        named = _record_tiles(raw["called"], f"{where}.called")
-        if len(named) != 1 or named[0] not in tiles:
-            raise HandError("bad_meld", f"{where}: called must be one of the meld's tiles {shown}")
-        if kind is MeldKind.ANKAN or (source is None and kind is not MeldKind.CHI):
-            raise HandError(
-                "bad_meld", f"{where}: a called tile needs from (left, across or right)"
-            )
-        called = named[0]
-    n = len(tiles)
-    kinds = [t.kind for t in tiles]
-    same = kinds.count(kinds[0]) == n if tiles else False
-    if kind is MeldKind.CHI:
-        if n != 3:
-            raise HandError("bad_meld", f"{where}: a chi has 3 tiles, {shown} has {n}")
-        if tiles[0].is_honour:
-            raise HandError("bad_meld", f"{where}: honours cannot form a chi ({shown})")
-        if not (kinds[1] == kinds[0] + 1 and kinds[2] == kinds[1] + 1):
-            raise HandError(
-                "bad_meld", f"{where}: {shown} is not a chi: it needs three consecutive numbers"
-            )
-        if source not in (None, "left"):
-            raise HandError(
-                "bad_meld", f"{where}: a chi can only be called from the left, not {source}"
-            )
-        return Meld(kind, tiles, "left", called)
-    if kind is MeldKind.PON:
-        if n != 3 or not same:
-            raise HandError("bad_meld", f"{where}: a pon is three identical tiles, not {shown}")
-        return Meld(kind, tiles, source, (called or tiles[-1]) if source else None)
-    if n != 4 or not same:
-        raise HandError("bad_meld", f"{where}: a kan is four identical tiles, not {shown}")
-    if kind is MeldKind.ANKAN:
-        if source is not None:
-            raise HandError("bad_meld", f"{where}: a closed kan is not called from anyone")
-        return Meld(kind, tiles)
-    if kind is MeldKind.KAN and source is None:
-        raise HandError(
-            "bad_meld",
-            f"{where}: an open kan needs from (left, across or right); "
-            "a kan of one's own tiles is kind ankan",
-        )
-    if kind is MeldKind.SHOUMINKAN and source is None:
-        raise HandError(
-            "bad_meld",
-            f"{where}: an added kan needs from (whom its pon was called from: left, "
-            "across or right)",
-        )
-    return Meld(kind, tiles, source, called or tiles[-1])
-
-
-def hand_from_dict(record: Mapping[str, Any]) -> Hand:
-    """Read a SPEC §2 structured record into a validated :class:`Hand`.
-
-    ``concealed`` INCLUDES the winning tile ``win``; one copy of it is taken out (the
-    exact red or plain variant when there is one).
-
-    >>> hand_from_dict({"concealed": "123m456p789s11555z", "win": "5z"})
-    Hand('123m456p789s1155z+5z')
-    """
-    if not isinstance(record, Mapping):
-        raise HandError("bad_record", f"a hand record is an object, not {type(record).__name__}")
-    unknown = sorted(set(record) - _RECORD_KEYS)
-    if unknown:
-        raise HandError(
-            "bad_record",
-            f"unknown key {unknown[0]!r}; keys are: {', '.join(sorted(_RECORD_KEYS))}",
-        )
-    if "concealed" not in record:
-        raise HandError("bad_record", "a hand record needs 'concealed' (the closed tiles)")
-    closed = [_CODE_OF[t] for t in _record_tiles(record["concealed"], "concealed")]
-    win: Tile | None = None
-    if record.get("win") is not None:
-        wins = _record_tiles(record["win"], "win")
-        if len(wins) != 1:
-            raise HandError("bad_record", f"win must be one tile, not {record['win']!r}")
-        win = wins[0]
-        code = _CODE_OF[win]
-        if code in closed:
-            closed.remove(code)
-        else:
-            same_kind = [c for c in closed if c // 2 == win.kind]
-            if not same_kind:
-                raise HandError(
-                    "bad_record",
-                    f"the winning tile {win} is not among the concealed tiles "
-                    "(in a record, concealed includes the winning tile)",
-                )
-            closed.remove(same_kind[0])
-    melds_raw = record.get("melds") or []
-    if not isinstance(melds_raw, list | tuple):
-        raise HandError("bad_record", "melds must be a list")
-    melds = tuple(_record_meld(i, m) for i, m in enumerate(melds_raw))
-    values: dict[str, Any] = {}
-    kwargs: dict[str, Any] = {}
-    for key in _BOOL_KEYS:
-        value = record.get(key)
-        if value is None:
-            continue
-        if not isinstance(value, bool):
-            raise HandError("bad_record", f"{key} must be true or false, not {value!r}")
-        if value:
-            values[key] = True
-            kwargs[key] = True
-    if kwargs.get("double_riichi"):
-        kwargs.pop("riichi", None)
-    if record.get("tsumo") is False:
-        values["ron"] = True
-    for key, field in _INT_KEYS.items():
-        value = record.get(key)
-        if value is None:
-            continue
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise HandError("bad_value", f"{key} must be a whole number 0 or more, not {value!r}")
-        kwargs[field] = value
-    for key, field in _WIND_KEYS.items():
-        value = record.get(key)
-        if value is None:
-            continue
-        wind = _WIND_VALUES.get(str(value).lower())
-        if wind is None:
-            raise HandError("bad_value", f"{key} takes E, S, W or N, not {value!r}")
-        kwargs[field] = wind
-    for key in ("dora_indicators", "ura_indicators"):
-        if record.get(key):
-            kwargs[key] = _record_tiles(record[key], key)
-    if record.get("rules") is not None:
-        kwargs["rules"] = _word_value("rules", "rules", str(record["rules"]), 0)
-    if record.get("win_from") is not None:
-        source = _FROM.get(str(record["win_from"]).lower())
-        if source is None:
-            raise HandError("bad_value", f"win_from takes left, across or right, not {source!r}")
-        kwargs["win_from"] = source
-    hand = Hand(_sorted_tiles(closed), win, melds, Context(**kwargs))
-    validate(hand, values, {}, win_column=None)
-    return hand
-
-
-# --------------------------------------------------------------------------------------
-# Normal form
-
-
-def format_tiles(tiles: tuple[Tile, ...] | list[Tile], *, keep_order: bool = False) -> str:
-    """Tiles in digit-first form, grouped by suit (``123m406p``).
-
-    With ``keep_order`` the tiles stay in the given order and only neighbours of the
-    same suit share a suit letter (dora indicators are printed this way).
-    """
-    if not tiles:
-        return ""
-    if not keep_order:
-        tiles = sorted(tiles, key=_sort_key)
-    out: list[str] = []
-    suit = _SUIT_OF[tiles[0].kind]
-    for tile in tiles:
-        kind = tile.kind
-        if _SUIT_OF[kind] != suit:
-            out.append(suit)
-            suit = _SUIT_OF[kind]
-        out.append("0" if tile.red else _DIGIT_OF[kind])
-    out.append(suit)
-    return "".join(out)
-
-
-_SUIT_OF: Final = tuple("mpsz"[kind // 9] for kind in range(34))
-_DIGIT_OF: Final = tuple(str(kind % 9 + 1) for kind in range(34))
-#: Printed melds and context words by object identity (the object is kept with its text,
-#: so an id is never reused while its entry lives). Melds and contexts read by
-#: parse_hand come from its caches, so the same objects come back again and again.
-_MELD_TEXT: dict[int, tuple[Meld, str]] = {}
-_WORDS_TEXT: dict[int, tuple[Context, str]] = {}
-
-
-def _words(context: Context) -> list[str]:
-    c = context
-    words: list[str] = []
-    if c.tsumo:
-        words.append("tsumo")
-    if c.double_riichi:
-        words.append("double-riichi")
-    elif c.riichi:
-        words.append("riichi")
-    for flag in (
-        "ippatsu",
-        "haitei",
-        "houtei",
-        "rinshan",
-        "chankan",
-        "tenhou",
-        "chiihou",
-        "renhou",
-    ):
-        if getattr(c, flag):
-            words.append(flag)
-    if c.seat_wind != "S":
-        words.append(f"seat={c.seat_wind}")
-    if c.round_wind != "E":
-        words.append(f"round={c.round_wind}")
-    if c.dora_indicators:
-        words.append("dora=" + format_tiles(c.dora_indicators, keep_order=True))
-    if c.dora_count:
-        words.append(f"dora={c.dora_count}")
-    if c.ura_indicators:
-        words.append("ura=" + format_tiles(c.ura_indicators, keep_order=True))
-    if c.ura_count:
-        words.append(f"ura={c.ura_count}")
-    for key, value in (("honba", c.honba), ("sticks", c.sticks), ("kita", c.kita)):
-        if value:
-            words.append(f"{key}={value}")
-    if c.pao:
-        words.append(f"pao={c.pao}")
-    if c.wareme:
-        words.append(f"wareme={c.wareme}")
-    if c.rules:
-        words.append(f"rules={c.rules}")
-    return words
-
-
-def format_hand(hand: Hand) -> str:
-    """The normal form (SPEC §1): digit-first, sorted, melds after ``", "``, context words
-    in a fixed order with defaults left out.
-
-    >>> format_hand(parse_hand("m123p055z1112+z2=,s7-89 SEAT=e"))
-    '123m055p1112z+2z=, 7-89s seat=E'
-    """
-    parts = [format_tiles(hand.concealed)]
-    if hand.win is not None:
-        marker = _SOURCE_MARKER[hand.context.win_from] if hand.context.win_from else ""
-        parts.append(f"+{hand.win}{marker}")
-    for meld in hand.melds:
-        parts.append(", ")
-        parts.append(format_meld(meld))
-    context = hand.context
-    hit = _WORDS_TEXT.get(id(context))
-    if hit is not None and hit[0] is context:
-        words = hit[1]
-    else:
-        words = " ".join(_words(context))
-        if len(_WORDS_TEXT) < _CACHE_LIMIT:
-            _WORDS_TEXT[id(context)] = (context, words)
-    if words:
-        parts.append(" ")
-        parts.append(words)
-    return "".join(parts)

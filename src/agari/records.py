@@ -1,0 +1,240 @@
+"""Structured hand records (SPEC §2) read into the same :class:`~agari.hand.Hand`.
+
+Where tiles already exist as data (logs, other programs), a hand comes as a JSON object:
+``concealed`` (INCLUDING the winning tile), ``win``, ``melds`` and the context keys.
+Every problem is a :class:`~agari.errors.HandError` (mostly ``bad_record``) naming the key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from agari.errors import HandError
+from agari.hand import Context, Hand, Meld, MeldKind, Source
+from agari.normal_form import format_tiles
+from agari.notation import CODE_OF, WIND_VALUES, parse_tiles, read_word_value, sorted_tiles
+from agari.tiles import Tile
+from agari.validate import validate
+
+__all__ = ["hand_from_dict"]
+
+_BOOL_KEYS: Final = (
+    "tsumo",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
+)
+_INT_KEYS: Final[dict[str, str]] = {
+    "honba": "honba",
+    "riichi_sticks": "sticks",
+    "sticks": "sticks",
+    "kita": "kita",
+    "dora_count": "dora_count",
+    "ura_count": "ura_count",
+}
+_WIND_KEYS: Final[dict[str, str]] = {
+    "seat_wind": "seat_wind",
+    "round_wind": "round_wind",
+    "pao": "pao",
+    "wareme": "wareme",
+}
+_RECORD_KEYS: Final = frozenset(
+    {"concealed", "win", "melds", "dora_indicators", "ura_indicators", "rules", "win_from"}
+    | set(_BOOL_KEYS)
+    | set(_INT_KEYS)
+    | set(_WIND_KEYS)
+)
+_MELD_KINDS: Final[dict[str, MeldKind]] = {k.value: k for k in MeldKind}
+_FROM: Final[dict[str, Source]] = {
+    "left": "left",
+    "across": "across",
+    "right": "right",
+    "kamicha": "left",
+    "toimen": "across",
+    "shimocha": "right",
+}
+
+
+def _record_tiles(value: Any, key: str) -> tuple[Tile, ...]:
+    if not isinstance(value, str):
+        raise HandError("bad_record", f"{key} must be a string of tiles such as 123m55z")
+    try:
+        return parse_tiles(value)
+    except HandError as exc:
+        code = "bad_tile" if exc.code == "bad_tile" else "bad_record"
+        raise HandError(code, f"{key}: {exc.message}") from None
+
+
+def _record_meld(index: int, raw: Any) -> Meld:
+    where = f"melds[{index}]"
+    if not isinstance(raw, Mapping):
+        raise HandError("bad_record", f"{where} must be an object with kind, tiles and from")
+    unknown = set(raw) - {"kind", "tiles", "from", "called"}
+    if unknown:
+        raise HandError(
+            "bad_record",
+            f"{where}: unknown key {sorted(unknown)[0]!r} (kind, tiles, from, called)",
+        )
+    kind = _MELD_KINDS.get(str(raw.get("kind", "")).lower())
+    if kind is None:
+        raise HandError(
+            "bad_record",
+            f"{where}: kind must be one of chi, pon, kan, ankan, shouminkan, "
+            f"not {raw.get('kind')!r}",
+        )
+    tiles_list = list(_record_tiles(raw.get("tiles"), f"{where}.tiles"))
+    source: Source | None = None
+    if raw.get("from") is not None:
+        source = _FROM.get(str(raw["from"]).lower())
+        if source is None:
+            raise HandError(
+                "bad_record", f"{where}: from must be left, across or right, not {raw['from']!r}"
+            )
+    codes = [CODE_OF[t] for t in tiles_list]
+    tiles = sorted_tiles(codes)
+    shown = format_tiles(tiles)
+    called: Tile | None = None
+    if raw.get("called") is not None:
+        named = _record_tiles(raw["called"], f"{where}.called")
+        if len(named) != 1 or named[0] not in tiles:
+            raise HandError("bad_meld", f"{where}: called must be one of the meld's tiles {shown}")
+        if kind is MeldKind.ANKAN or (source is None and kind is not MeldKind.CHI):
+            raise HandError(
+                "bad_meld", f"{where}: a called tile needs from (left, across or right)"
+            )
+        called = named[0]
+    n = len(tiles)
+    kinds = [t.kind for t in tiles]
+    same = kinds.count(kinds[0]) == n if tiles else False
+    if kind is MeldKind.CHI:
+        if n != 3:
+            raise HandError("bad_meld", f"{where}: a chi has 3 tiles, {shown} has {n}")
+        if tiles[0].is_honour:
+            raise HandError("bad_meld", f"{where}: honours cannot form a chi ({shown})")
+        if not (kinds[1] == kinds[0] + 1 and kinds[2] == kinds[1] + 1):
+            raise HandError(
+                "bad_meld", f"{where}: {shown} is not a chi: it needs three consecutive numbers"
+            )
+        if source not in (None, "left"):
+            raise HandError(
+                "bad_meld", f"{where}: a chi can only be called from the left, not {source}"
+            )
+        return Meld(kind, tiles, "left", called)
+    if kind is MeldKind.PON:
+        if n != 3 or not same:
+            raise HandError("bad_meld", f"{where}: a pon is three identical tiles, not {shown}")
+        return Meld(kind, tiles, source, (called or tiles[-1]) if source else None)
+    if n != 4 or not same:
+        raise HandError("bad_meld", f"{where}: a kan is four identical tiles, not {shown}")
+    if kind is MeldKind.ANKAN:
+        if source is not None:
+            raise HandError("bad_meld", f"{where}: a closed kan is not called from anyone")
+        return Meld(kind, tiles)
+    if kind is MeldKind.KAN and source is None:
+        raise HandError(
+            "bad_meld",
+            f"{where}: an open kan needs from (left, across or right); "
+            "a kan of one's own tiles is kind ankan",
+        )
+    if kind is MeldKind.SHOUMINKAN and source is None:
+        raise HandError(
+            "bad_meld",
+            f"{where}: an added kan needs from (whom its pon was called from: left, "
+            "across or right)",
+        )
+    return Meld(kind, tiles, source, called or tiles[-1])
+
+
+def hand_from_dict(record: Mapping[str, Any]) -> Hand:
+    """Read a SPEC §2 structured record into a validated :class:`Hand`.
+
+    ``concealed`` INCLUDES the winning tile ``win``; one copy of it is taken out (the
+    exact red or plain variant when there is one).
+
+    >>> hand_from_dict({"concealed": "123m456p789s11555z", "win": "5z"})
+    Hand('123m456p789s1155z+5z')
+    """
+    if not isinstance(record, Mapping):
+        raise HandError("bad_record", f"a hand record is an object, not {type(record).__name__}")
+    unknown = sorted(set(record) - _RECORD_KEYS)
+    if unknown:
+        raise HandError(
+            "bad_record",
+            f"unknown key {unknown[0]!r}; keys are: {', '.join(sorted(_RECORD_KEYS))}",
+        )
+    if "concealed" not in record:
+        raise HandError("bad_record", "a hand record needs 'concealed' (the closed tiles)")
+    closed = [CODE_OF[t] for t in _record_tiles(record["concealed"], "concealed")]
+    win: Tile | None = None
+    if record.get("win") is not None:
+        wins = _record_tiles(record["win"], "win")
+        if len(wins) != 1:
+            raise HandError("bad_record", f"win must be one tile, not {record['win']!r}")
+        win = wins[0]
+        code = CODE_OF[win]
+        if code in closed:
+            closed.remove(code)
+        else:
+            same_kind = [c for c in closed if c // 2 == win.kind]
+            if not same_kind:
+                raise HandError(
+                    "bad_record",
+                    f"the winning tile {win} is not among the concealed tiles "
+                    "(in a record, concealed includes the winning tile)",
+                )
+            closed.remove(same_kind[0])
+    melds_raw = record.get("melds") or []
+    if not isinstance(melds_raw, list | tuple):
+        raise HandError("bad_record", "melds must be a list")
+    melds = tuple(_record_meld(i, m) for i, m in enumerate(melds_raw))
+    values: dict[str, Any] = {}
+    kwargs: dict[str, Any] = {}
+    for key in _BOOL_KEYS:
+        value = record.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, bool):
+            raise HandError("bad_record", f"{key} must be true or false, not {value!r}")
+        if value:
+            values[key] = True
+            kwargs[key] = True
+    if kwargs.get("double_riichi"):
+        kwargs.pop("riichi", None)
+    if record.get("tsumo") is False:
+        values["ron"] = True
+    for key, field in _INT_KEYS.items():
+        value = record.get(key)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise HandError("bad_value", f"{key} must be a whole number 0 or more, not {value!r}")
+        kwargs[field] = value
+    for key, field in _WIND_KEYS.items():
+        value = record.get(key)
+        if value is None:
+            continue
+        wind = WIND_VALUES.get(str(value).lower())
+        if wind is None:
+            raise HandError("bad_value", f"{key} takes E, S, W or N, not {value!r}")
+        kwargs[field] = wind
+    for key in ("dora_indicators", "ura_indicators"):
+        if record.get(key):
+            kwargs[key] = _record_tiles(record[key], key)
+    if record.get("rules") is not None:
+        kwargs["rules"] = read_word_value("rules", "rules", str(record["rules"]), 0)
+    if record.get("win_from") is not None:
+        source = _FROM.get(str(record["win_from"]).lower())
+        if source is None:
+            raise HandError("bad_value", f"win_from takes left, across or right, not {source!r}")
+        kwargs["win_from"] = source
+    hand = Hand(sorted_tiles(closed), win, melds, Context(**kwargs))
+    validate(hand, values, {}, win_column=None)
+    return hand
