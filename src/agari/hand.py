@@ -19,6 +19,18 @@ if TYPE_CHECKING:
 Source = Literal["left", "across", "right"]
 Wind = Literal["E", "S", "W", "N"]
 
+#: The situational context words that are plain flags, in normal-form order.
+SITUATIONAL: Final = (
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
+)
+
 
 class _Notation(NamedTuple):
     """The functions of :mod:`agari.notation` that the value types call."""

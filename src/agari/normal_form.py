@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from agari.hand import Context, Hand, Meld, MeldKind
+from agari.hand import SITUATIONAL, Context, Hand, Meld, MeldKind
 from agari.tiles import Tile
 
 __all__ = ["clear_text_caches", "format_hand", "format_meld", "format_tiles"]
@@ -103,16 +103,7 @@ def _words(context: Context) -> list[str]:
         words.append("double-riichi")
     elif c.riichi:
         words.append("riichi")
-    for flag in (
-        "ippatsu",
-        "haitei",
-        "houtei",
-        "rinshan",
-        "chankan",
-        "tenhou",
-        "chiihou",
-        "renhou",
-    ):
+    for flag in SITUATIONAL:
         if getattr(c, flag):
             words.append(flag)
     if c.seat_wind != "S":

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from agari.errors import HandError
-from agari.hand import Context, Hand, Meld, MeldKind, Source
+from agari.hand import SITUATIONAL, Context, Hand, Meld, MeldKind, Source
 from agari.normal_form import format_tiles
 from agari.notation import CODE_OF, WIND_VALUES, parse_tiles, read_word_value, sorted_tiles
 from agari.tiles import Tile
@@ -19,19 +19,7 @@ from agari.validate import validate
 
 __all__ = ["hand_from_dict"]
 
-_BOOL_KEYS: Final = (
-    "tsumo",
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "renhou",
-)
+_BOOL_KEYS: Final = ("tsumo", "riichi", "double_riichi", *SITUATIONAL)
 _INT_KEYS: Final[dict[str, str]] = {
     "honba": "honba",
     "riichi_sticks": "sticks",

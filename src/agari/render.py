@@ -169,6 +169,7 @@ def _meld_text(meld: Meld) -> str:
 
 def describe_hand(hand: Hand) -> list[str]:
     """What the hand is, with every default of the context spelled out."""
+    from agari.hand import SITUATIONAL
     from agari.normal_form import format_tiles
     from agari.tiles import dora_from_indicator
 
@@ -203,20 +204,7 @@ def describe_hand(hand: Hand) -> list[str]:
     )
     lines.append(f"seat      {seat}, {'dealer' if c.dealer else 'not dealer'}; round {rnd}")
     riichi = "double riichi" if c.double_riichi else ("riichi" if c.riichi else "no riichi")
-    flags = [
-        w
-        for w in (
-            "ippatsu",
-            "haitei",
-            "houtei",
-            "rinshan",
-            "chankan",
-            "tenhou",
-            "chiihou",
-            "renhou",
-        )
-        if getattr(c, w)
-    ]
+    flags = [w for w in SITUATIONAL if getattr(c, w)]
     lines.append(f"declared  {riichi}; special {', '.join(flags) if flags else 'none'}")
     for label, tiles, count in (
         ("dora", c.dora_indicators, c.dora_count),
