@@ -193,3 +193,67 @@ def make_result(**values: Any) -> Result:
     result = _new(Result)
     _set(result, "__dict__", {**_DEFAULTS, "extra": {}, **values})
     return result
+
+
+def make_win(
+    input: Any,
+    hand: str | None,
+    rules: str,
+    warnings: tuple[str, ...],
+    han: int,
+    fu: int | None,
+    yakuman: int,
+    yaku: tuple[YakuHan, ...],
+    dora: dict[str, int] | None,
+    fu_breakdown: tuple[FuItem, ...] | None,
+    wait: str,
+    limit: str | None,
+    base_points: int,
+    payment: dict[str, int],
+    points: int,
+    total: int,
+    reading: tuple[str, ...],
+    win_tile: str | None,
+    deltas: dict[str, int] | None,
+) -> Result:
+    """:func:`make_result` for a win (the result of almost every hand scored): its field
+    dict is one literal with every field in place, not a merge of keyword arguments into
+    the defaults, which halves the cost of the result.
+
+    >>> vars(make_win(*[None] * 19)).keys() == {f.name for f in fields(Result)}
+    True
+    """
+    result = _new(Result)
+    _set(
+        result,
+        "__dict__",
+        {
+            "input": input,
+            "status": "win",
+            "hand": hand,
+            "rules": rules,
+            "error": None,
+            "warnings": warnings,
+            "han": han,
+            "fu": fu,
+            "yakuman": yakuman,
+            "yaku": yaku,
+            "dora": dora,
+            "fu_breakdown": fu_breakdown,
+            "wait": wait,
+            "limit": limit,
+            "base_points": base_points,
+            "payment": payment,
+            "points": points,
+            "total": total,
+            "reading": reading,
+            "win_tile": win_tile,
+            "deltas": deltas,
+            "shanten": None,
+            "waits": None,
+            "discards": None,
+            "candidates": None,
+            "extra": {},
+        },
+    )
+    return result

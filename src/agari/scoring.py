@@ -35,7 +35,7 @@ from agari.decompose import Reading, kind_counts, meld_groups, readings_of_count
 from agari.dora import count_dora
 from agari.fu import fu_items, round_fu
 from agari.payment import base_points, settle_win, yakuman_base
-from agari.result import FuItem, Result, YakuHan, deferred, make_result
+from agari.result import FuItem, Result, YakuHan, deferred, make_result, make_win
 from agari.yaku import YAKUMAN, Features, HandFacts, tables, yaku_of, yakuman_of
 
 if TYPE_CHECKING:
@@ -267,25 +267,24 @@ def score_hand(
     if settlement.notes:
         # "discarder unknown" is the normal case of a ron without a marker: deltas say it.
         warnings.extend(n for n in settlement.notes if not n.startswith("discarder unknown"))
-    return make_result(
-        input=value,
-        status="win",
-        hand=text,
-        rules=rules.describe(),
-        warnings=tuple(warnings),
-        han=top.han,
-        fu=top.fu,
-        yakuman=top.yakuman,
-        yaku=top.yaku,
-        dora=top.dora,
-        fu_breakdown=top.fu_items if top.fu is not None else None,
-        wait=top.reading.wait,
-        limit=top.limit,
-        base_points=top.base,
-        payment=settlement.payment,
-        points=settlement.points,
-        total=settlement.total,
-        reading=deferred(_reading_text, top.reading, hand),
-        win_tile=win_tile,
-        deltas=settlement.deltas,
+    return make_win(
+        value,
+        text,
+        rules.describe(),
+        tuple(warnings),
+        top.han,
+        top.fu,
+        top.yakuman,
+        top.yaku,
+        top.dora,
+        top.fu_items if top.fu is not None else None,
+        top.reading.wait,
+        top.limit,
+        top.base,
+        settlement.payment,
+        settlement.points,
+        settlement.total,
+        deferred(_reading_text, top.reading, hand),
+        win_tile,
+        settlement.deltas,
     )
