@@ -142,27 +142,30 @@ class HandFacts:
         decomposer needs them too)."""
         ctx = hand.context
         if closed_counts is None:
-            closed_counts = kind_counts(hand.closed_tiles)
+            closed_counts = bytes(kind_counts(hand.closed_tiles))
         if fixed is None:
             fixed = meld_groups(hand.melds)
-        counts = list(closed_counts)
         closed = True
-        kans = 0
-        closed_kans = 0
-        for t, k, concealed, _ in fixed:  # the melds' tiles, openness and kans
-            if t == SEQUENCE:
-                counts[k] += 1
-                counts[k + 1] += 1
-                counts[k + 2] += 1
-            elif t == KAN:
-                counts[k] += 4
-                kans += 1
-                closed_kans += concealed
-            else:
-                counts[k] += 3
-            closed = closed and concealed
-        self.counts = tuple(counts)
-        present = int.from_bytes(bytes(counts).translate(_PRESENT), "little")
+        kans = closed_kans = 0
+        counts = bytes(closed_counts)  # no copy when they are bytes already
+        if fixed:  # add the melds' tiles; note openness and kans
+            with_melds = bytearray(counts)
+            for t, k, concealed, _ in fixed:
+                if t == SEQUENCE:
+                    with_melds[k] += 1
+                    with_melds[k + 1] += 1
+                    with_melds[k + 2] += 1
+                elif t == KAN:
+                    with_melds[k] += 4
+                    kans += 1
+                    closed_kans += concealed
+                else:
+                    with_melds[k] += 3
+                closed = closed and concealed
+            counts = bytes(with_melds)
+        #: The hand's 34 kind counts (melds included), as bytes.
+        self.counts = counts
+        present = int.from_bytes(counts.translate(_PRESENT), "little")
         self.closed = closed
         tsumo = ctx.tsumo
         self.tsumo = tsumo
