@@ -383,49 +383,79 @@ def settle_win(base: int, context: Context, rules: Rules, liable_base: int = 0) 
 
 
 def _settle_plain(base: int, context: Context, rules: Rules) -> Settlement:
-    """:func:`settle_win` for the usual win -- four players, nobody liable, no wareme --
-    with the same arithmetic as the general path but none of its bookkeeping for those
-    cases (almost every hand scored takes this path)."""
+    """:func:`settle_win` for the usual win (see :func:`settle_usual_win`): the same
+    arithmetic as the general path but none of its bookkeeping for liability, wareme and
+    three-player."""
+    payment, points, total, deltas = _usual_payments(base, context, rules)
+    sticks_points = STICK * context.sticks
+    honba_points = total - points - sticks_points
+    if deltas is None:
+        notes = ("discarder unknown: no per-seat settlement",)
+        return Settlement(payment, points, total, None, None, honba_points, sticks_points, notes)
+    winner = context.seat_wind
+    paid = {seat: -amount for seat, amount in deltas.items() if seat != winner and amount}
+    return Settlement(payment, points, total, deltas, paid, honba_points, sticks_points)
+
+
+#: What the engine shows of a win's settlement: ``(payment, points, total, deltas)`` as in
+#: :class:`Settlement`.
+UsualWin = tuple[dict[str, int], int, int, dict[str, int] | None]
+
+#: The discarder's seat of a four-player ron, by the winner's seat and the source marker.
+_DISCARDER: Final[dict[tuple[str, str | None], str]] = {
+    (winner, source): SEATS[(i + step) % 4]
+    for i, winner in enumerate(SEATS)
+    for source, step in (("left", -1), ("across", 2), ("right", 1))
+}
+
+
+def settle_usual_win(
+    base: int, context: Context, rules: Rules, liable_base: int = 0
+) -> UsualWin | None:
+    """The payments of the usual win -- four players, nobody liable, no wareme -- which is
+    almost every hand scored, or ``None`` for any other win (then :func:`settle_win`).
+    Only what a result shows is made (no :class:`Settlement`, no ``paid``); a ron whose
+    discarder is unknown has ``deltas`` ``None``."""
+    if (
+        liable_base
+        or rules.players == 3
+        or (rules.wareme and context.wareme)
+        or context.seat_wind not in SEATS
+        or base < 0
+    ):
+        return None
+    return _usual_payments(base, context, rules)
+
+
+def _usual_payments(base: int, context: Context, rules: Rules) -> UsualWin:
     winner = context.seat_wind
     dealer_wins = winner == "E"
     sticks_points = STICK * context.sticks
     if context.tsumo:
         honba = honba_per_tsumo_payer(rules) * context.honba  # from each payer
         from_dealer = round_up_100(base * 2)  # double: the dealer's share, or all to a dealer
-        other = from_dealer if dealer_wins else round_up_100(base)
         if dealer_wins:
             payment = {"tsumo_each": from_dealer}
-            points = 3 * from_dealer
+            other = from_dealer
         else:
+            other = round_up_100(base)
             payment = {"tsumo_dealer": from_dealer, "tsumo_non_dealer": other}
-            points = from_dealer + 2 * other
-        honba_points = 3 * honba
-        total = points + honba_points + sticks_points
-        paid: dict[str, int] = {}
-        deltas: dict[str, int] = {}
-        for seat in SEATS:
-            if seat == winner:
-                deltas[seat] = total
-                continue
-            amount = (from_dealer if seat == "E" else other) + honba
-            if amount:
-                paid[seat] = amount
-            deltas[seat] = -amount
-        return Settlement(payment, points, total, deltas, paid, honba_points, sticks_points)
+        points = from_dealer + 2 * other
+        total = points + 3 * honba + sticks_points
+        deltas = dict.fromkeys(SEATS, -(other + honba))  # E S W N, in this order
+        deltas["E"] = -(from_dealer + honba)
+        deltas[winner] = total
+        return payment, points, total, deltas
     points = round_up_100(base * (6 if dealer_wins else 4))
     honba_points = honba_per_ron(rules) * context.honba
     total = points + honba_points + sticks_points
-    discarder = seat_from(winner, context.win_from, rules)
+    discarder = _DISCARDER.get((winner, context.win_from))
     if discarder is None:
-        notes = ("discarder unknown: no per-seat settlement",)
-        return Settlement(
-            {"ron": points}, points, total, None, None, honba_points, sticks_points, notes
-        )
-    amount = points + honba_points
-    paid = {discarder: amount} if amount else {}
-    deltas = {seat: -paid.get(seat, 0) for seat in SEATS}
-    deltas[winner] = total
-    return Settlement({"ron": points}, points, total, deltas, paid, honba_points, sticks_points)
+        return {"ron": points}, points, total, None
+    ron_deltas = dict.fromkeys(SEATS, 0)
+    ron_deltas[discarder] = -(points + honba_points)
+    ron_deltas[winner] = total
+    return {"ron": points}, points, total, ron_deltas
 
 
 def delta_sum(deltas: Mapping[str, int]) -> int:

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from agari.decompose import Reading, kind_counts, meld_groups, readings_of_counts
 from agari.dora import count_dora
 from agari.fu import fu_items, round_fu
-from agari.payment import base_points, settle_win, yakuman_base
+from agari.payment import base_points, settle_usual_win, settle_win, yakuman_base
 from agari.result import FuItem, Result, YakuHan, deferred, make_result, make_win
 from agari.yaku import YAKUMAN, Features, HandFacts, tables, yaku_of, yakuman_of
 
@@ -263,8 +263,12 @@ def score_hand(
         warnings.append(top.note)
     if top.fu is None or top.han >= 13 or top.limit == "mangan":  # a switch may have mattered
         warnings.extend(_switch_notes(top, rules))
-    settlement = settle_win(top.base, ctx, rules, top.liable_base)
-    if settlement.notes:
+    usual = settle_usual_win(top.base, ctx, rules, top.liable_base)
+    if usual is not None:
+        payment, points, total, deltas = usual
+    else:
+        settlement = settle_win(top.base, ctx, rules, top.liable_base)
+        payment, points, total, deltas, *_ = settlement
         # "discarder unknown" is the normal case of a ron without a marker: deltas say it.
         warnings.extend(n for n in settlement.notes if not n.startswith("discarder unknown"))
     return make_win(
@@ -281,10 +285,10 @@ def score_hand(
         top.reading.wait,
         top.limit,
         top.base,
-        settlement.payment,
-        settlement.points,
-        settlement.total,
+        payment,
+        points,
+        total,
         deferred(_reading_text, top.reading, hand),
         win_tile,
-        settlement.deltas,
+        deltas,
     )
