@@ -257,3 +257,42 @@ def make_win(
         },
     )
     return result
+
+
+#: The fields of a complete hand without a yaku that do not depend on the hand.
+_NO_YAKU: Final = {**_DEFAULTS, "status": "no_yaku", "han": 0, "yakuman": 0, "yaku": ()}
+
+
+def make_no_yaku(
+    input: Any,
+    hand: str | None,
+    rules: str,
+    warnings: tuple[str, ...],
+    dora: dict[str, int],
+    wait: str,
+    reading: tuple[str, ...],
+    win_tile: str | None,
+    extra: dict[str, Any],
+) -> Result:
+    """:func:`make_win` for a complete hand without a yaku (status ``no_yaku``: no fu,
+    no points, no payments).
+
+    >>> r = make_no_yaku(None, "", "tenhou", (), {}, "tanki", (), "1z", {})
+    >>> vars(r).keys() == {f.name for f in fields(Result)}, r.han, r.points
+    (True, 0, None)
+    """
+    result = _new(Result)
+    fields_ = {
+        **_NO_YAKU,
+        "input": input,
+        "hand": hand,
+        "rules": rules,
+        "warnings": warnings,
+        "dora": dora,
+        "wait": wait,
+        "reading": reading,
+        "win_tile": win_tile,
+        "extra": extra,
+    }
+    _set(result, "__dict__", fields_)
+    return result

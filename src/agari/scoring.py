@@ -35,7 +35,7 @@ from agari.decompose import Reading, kind_counts, meld_groups, readings_of_count
 from agari.dora import count_dora
 from agari.fu import fu_items, round_fu
 from agari.payment import base_points, settle_usual_win, settle_win, yakuman_base
-from agari.result import FuItem, Result, YakuHan, deferred, make_result, make_win
+from agari.result import FuItem, Result, YakuHan, deferred, make_no_yaku, make_win
 from agari.yaku import YAKUMAN, Features, HandFacts, tables, yaku_of, yakuman_of
 
 if TYPE_CHECKING:
@@ -243,20 +243,16 @@ def score_hand(
         warnings.append(f"renhou is not a yaku under {rules.name}")
     if not scored:
         first = readings[0]
-        return make_result(
-            input=value,
-            status="no_yaku",
-            hand=text,
-            rules=rules.describe(),
-            warnings=deferred(_no_yaku_warnings, warnings, readings, hand),
-            han=0,
-            yakuman=0,
-            yaku=(),
-            dora=count_dora(hand, rules.aka, rules.players, facts.counts),
-            wait=first.wait,
-            reading=deferred(_reading_text, first, hand),
-            win_tile=win_tile,
-            extra=deferred(_no_yaku_extra, readings, hand),
+        return make_no_yaku(
+            value,
+            text,
+            rules.describe(),
+            deferred(_no_yaku_warnings, warnings, readings, hand),
+            count_dora(hand, rules.aka, rules.players, facts.counts),
+            first.wait,
+            deferred(_reading_text, first, hand),
+            win_tile,
+            deferred(_no_yaku_extra, readings, hand),
         )
     top = scored[0] if len(scored) == 1 else best(scored)
     if top.note:
