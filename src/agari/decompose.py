@@ -430,10 +430,16 @@ def readings_of_counts(
     """Every reading of concealed ``counts`` (with the winning tile) plus the melds'
     groups ``fixed`` (:func:`meld_groups`)."""
     result = standard_readings(counts, win, tsumo, fixed)
-    if not fixed:
+    if fixed:
+        return result
+    # The cheap count tests of the two functions asked here first: almost every hand
+    # fails them, and then costs no call (seven pairs hold seven kinds twice, thirteen
+    # orphans thirteen kinds).
+    if counts.count(2) == 7:
         seven = chiitoitsu_reading(counts)
         if seven is not None:
             result.append(seven)
+    if counts.count(0) == len(counts) - 13:
         orphans = kokushi_reading(counts, win)
         if orphans is not None:
             result.append(orphans)
