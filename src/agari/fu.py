@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Final
 
 from agari.decompose import CHIITOITSU, KAN, PAIR, SEQUENCE, STANDARD
@@ -87,14 +88,15 @@ def fu_items(f: Features, rules: Rules) -> list[FuItem]:
         items.append(_CLOSED_RON)
     if facts.tsumo and not f.pinfu and (rules.rinshan_fu or not facts.rinshan):
         items.append(_TSUMO)
+    pair_items = _pair_items(facts.seat_wind, facts.round_wind, rules.double_wind_fu)
     for g in f.reading.groups:
         t = g.type
         if t == SEQUENCE:
             continue
         if t == PAIR:
-            fu = _pair_fu(g.kind, facts.seat_wind, facts.round_wind, rules)
-            if fu:
-                items.append(FuItem(_PAIR_TEXT[g.kind], fu))
+            pair_item = pair_items[g.kind]
+            if pair_item is not None:
+                items.append(pair_item)
         elif g.meld is None and t != KAN:
             items.append(_TRIPLET_ITEM[g.concealed][g.kind])
         else:  # a called or declared meld: labelled as written
@@ -109,14 +111,24 @@ def fu_items(f: Features, rules: Rules) -> list[FuItem]:
     return items
 
 
-def _pair_fu(kind: int, seat: int, round_: int, rules: Rules) -> int:
+def _pair_fu(kind: int, seat: int, round_: int, double_wind_fu: int) -> int:
     if kind in DRAGONS:
         return 2
     if kind == seat and kind == round_:
-        return rules.double_wind_fu
+        return double_wind_fu
     if kind in (seat, round_):
         return 2
     return 0
+
+
+@cache
+def _pair_items(seat: int, round_: int, double_wind_fu: int) -> tuple[FuItem | None, ...]:
+    """The fu line of a pair of each kind (``None``: no fu) under one seat and round wind:
+    a table per wind pair, so a reading's pair costs one lookup."""
+    return tuple(
+        FuItem(_PAIR_TEXT[k], fu) if (fu := _pair_fu(k, seat, round_, double_wind_fu)) else None
+        for k in range(34)
+    )
 
 
 def round_fu(fu: int, rounding: str) -> int:
