@@ -165,3 +165,18 @@ def test_every_error_code_of_the_brief() -> None:
         if case["expect"].get("status") == "error"
     }
     assert {"tile_count", "too_many_copies", "bad_meld"} <= codes
+
+
+def test_structured_fixture_records_cite_their_toml_case() -> None:
+    """fixtures/hands_structured.jsonl holds TOML cases again in SPEC §2 form: each record
+    names the case it repeats, and its expectation is that case's, unchanged."""
+    import json
+
+    by_id = {case["id"]: case for _, _, case in CASES}
+    lines = (FIXTURES / "hands_structured.jsonl").read_text(encoding="utf-8").splitlines()
+    assert lines
+    for line in lines:
+        record = json.loads(line)
+        original = by_id[record["id"].removeprefix("structured/")]
+        assert record["expect"] == original["expect"]
+        assert f"case {original['id']}" in record["source"]
