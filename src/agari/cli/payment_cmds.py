@@ -358,7 +358,8 @@ def _points_text(record: dict[str, Any]) -> str:
     label = "ron" if "ron" in record["payment"] else "tsumo"
     if "wareme" in record["payment"]:
         pay += f" (wareme seat pays {record['payment']['wareme']})"
-    lines.append(f"{label:<12} {pay}  = {record['points']}")
+    worth = f"  (worth {record['points']})" if str(record["points"]) != pay else ""
+    lines.append(f"{label:<12} {pay}{worth}")
     extra = record["total"] - record["points"]
     if extra:
         lines.append(f"honba {record['honba']}, riichi sticks {record['sticks']}: +{extra}")
