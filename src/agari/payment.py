@@ -541,7 +541,8 @@ def settle_draw(
             deltas[seat] -= total // len(noten_t)
         for seat in ready_t:
             deltas[seat] += total // len(ready_t)
-    stay = f"{sticks} riichi stick{'s' if sticks > 1 else ''} stay on the table; " if sticks else ""
+    plural = "s stay" if sticks > 1 else " stays"
+    stay = f"{sticks} riichi stick{plural} on the table; " if sticks else ""
     notes.append(f"{stay}the counter goes up to {honba + 1}")
     return DrawSettlement(
         kind=kind,
