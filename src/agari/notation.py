@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from agari.errors import HandError
-from agari.hand import Context, Hand, Meld, MeldKind, Source, make_context
+from agari.hand import SITUATIONAL, Context, Hand, Meld, MeldKind, Source, make_context
 from agari.normal_form import clear_text_caches
 from agari.tiles import Tile
 from agari.validate import validate
@@ -264,14 +264,7 @@ _FLAG_WORDS: Final[dict[str, str]] = {
     "doubleriichi": "double_riichi",
     "wriichi": "double_riichi",
     "w-riichi": "double_riichi",
-    "ippatsu": "ippatsu",
-    "haitei": "haitei",
-    "houtei": "houtei",
-    "rinshan": "rinshan",
-    "chankan": "chankan",
-    "tenhou": "tenhou",
-    "chiihou": "chiihou",
-    "renhou": "renhou",
+    **{word: word for word in SITUATIONAL},
 }
 _VALUE_WORDS: Final[dict[str, str]] = {
     "seat": "seat_wind",
@@ -386,14 +379,7 @@ def read_word_value(key: str, name: str, raw: str, column: int) -> Any:
 _CONTEXT_FIELDS: Final[dict[str, str]] = {
     "tsumo": "tsumo",
     "double_riichi": "double_riichi",
-    "ippatsu": "ippatsu",
-    "haitei": "haitei",
-    "houtei": "houtei",
-    "rinshan": "rinshan",
-    "chankan": "chankan",
-    "tenhou": "tenhou",
-    "chiihou": "chiihou",
-    "renhou": "renhou",
+    **{word: word for word in SITUATIONAL},
     "seat_wind": "seat_wind",
     "round_wind": "round_wind",
     "honba": "honba",
