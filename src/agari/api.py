@@ -26,7 +26,7 @@ from agari.records import hand_from_dict
 from agari.result import Once, Result, deferred
 from agari.rules import Rules
 from agari.scoring import score_hand
-from agari.validate import check_three_player
+from agari.validate import check_three_player, check_tile_count
 
 HandInput = str | Hand | Mapping[str, Any]
 
@@ -93,12 +93,14 @@ def _finish(result: Result, value: Any, hand: Hand, rules: Rules) -> Result:
     )
 
 
-def _count_error(hand: Hand) -> HandError:
-    n = hand.tile_count
+def _not_scorable(hand: Hand) -> HandError:
+    """Why :func:`score` cannot value this hand. The parser already refuses impossible
+    counts; this also covers a :class:`Hand` built directly and a 13-tile waiting hand."""
+    check_tile_count(hand)
     return HandError(
         "tile_count",
-        f"{n} tiles (melds count 3): a winning hand has 14 — 13 plus the winning tile; "
-        "a waiting hand has 13",
+        f"{hand.tile_count} tiles: score() values a complete hand of 14; "
+        "analyse() reads a waiting hand",
     )
 
 
@@ -167,7 +169,7 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool) -> Result:
         elif count == 13 and analysis:
             result = analyse_waiting(hand, rules)
         else:
-            raise _count_error(hand)
+            raise _not_scorable(hand)
     except HandError as error:
         return _error(value, rules, error)
     except ValueError as error:  # e.g. an impossible tile in a hand built by hand
