@@ -19,6 +19,7 @@ from typing import IO, TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from agari.hand import Hand
     from agari.result import Result
+    from agari.rules import Rules
 
 __all__ = ["USAGE", "main"]
 
@@ -160,12 +161,12 @@ def _join_words(args: list[str]) -> list[str]:
     return hands
 
 
-def _analyser(preset: str | None, overrides: dict[str, str]) -> Callable[[str], Result]:
-    """``text -> Result`` under the chosen rules."""
+def _analyser(rules: Rules) -> Callable[[str], Result]:
+    """``text -> Result`` under the chosen rules (built once, not once per hand)."""
     from agari.api import analyse
 
     def run(text: str) -> Result:
-        return analyse(text, rules=preset, overrides=overrides)
+        return analyse(text, rules=rules)
 
     return run
 
@@ -191,7 +192,7 @@ def _hand_command(args: list[str]) -> int:
         return 0
     try:
         preset, overrides, as_json, hands = _parse_options(args)
-        _check_rules(preset, overrides)
+        rules = _rules(preset, overrides)
     except _UsageError as error:
         sys.stderr.write(f"agari: {error}\n{USAGE}")
         return 2
@@ -202,7 +203,7 @@ def _hand_command(args: list[str]) -> int:
         source: Iterable[str] = _lines(sys.stdin)
     else:
         source = hands
-    analyse = _analyser(preset, overrides)
+    analyse = _analyser(rules)
     rejected = False
     first = True
     out = sys.stdout
@@ -249,11 +250,12 @@ def _hand_or_none(text: str, result: Result) -> Hand | None:
         return None
 
 
-def _check_rules(preset: str | None, overrides: dict[str, Any]) -> None:
+def _rules(preset: str | None, overrides: dict[str, Any]) -> Rules:
+    """The rules of the command line; a bad name or switch is a usage error."""
     from agari.errors import RuleError
     from agari.rules import DEFAULT_PRESET, Rules
 
     try:
-        Rules.preset(preset or DEFAULT_PRESET).with_overrides(overrides)
+        return Rules.preset(preset or DEFAULT_PRESET).with_overrides(overrides)
     except RuleError as error:
         raise _UsageError(str(error)) from None
