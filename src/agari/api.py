@@ -23,7 +23,7 @@ from agari.errors import HandError, RuleError
 from agari.hand import Hand
 from agari.notation import parse_hand
 from agari.records import hand_from_dict
-from agari.result import Once, Result, deferred
+from agari.result import Result, deferred
 from agari.rules import Rules
 from agari.scoring import score_hand
 from agari.validate import check_three_player, check_tile_count
@@ -66,14 +66,15 @@ def _parse(hand: HandInput) -> Hand:
     raise HandError("bad_record", f"not a hand: {type(hand).__name__}")
 
 
-def _input_value(hand: HandInput) -> tuple[Any, Once | None]:
-    """The result's ``input`` and, for a :class:`Hand`, the maker of its normal form: it
-    is both the ``input`` and the ``hand`` of the result, made once and only when read."""
+def _input_value(hand: HandInput) -> tuple[Any, str | None]:
+    """The result's ``input`` and, for a :class:`Hand`, its normal form: both the
+    ``input`` and the ``hand`` of the result, one :func:`deferred` text made only when
+    read."""
     if isinstance(hand, str):
         return hand, None
     if isinstance(hand, Hand):
-        text = Once(str, hand)
-        return deferred(text), text
+        text = deferred(str, hand)
+        return text, text
     if isinstance(hand, Mapping):
         return dict(hand), None
     return hand, None

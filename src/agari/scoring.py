@@ -27,7 +27,6 @@ Decisions where RULES.md/SPEC leave room (also in the engine report):
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
@@ -225,17 +224,19 @@ def _no_yaku_warnings(warnings: list[str], readings: list[Reading], hand: Hand) 
 
 
 def score_hand(
-    hand: Hand, rules: Rules, value: Any = None, hand_text: Callable[[], Any] | None = None
+    hand: Hand, rules: Rules, value: Any = None, text: str | None = None
 ) -> Result | None:
     """The SPEC §3 result of a hand with a known winning tile, or ``None`` when the
     tiles form no complete hand. ``value`` is the result's ``input`` (``None`` for the
-    caller to fill); ``hand_text`` makes the normal form of ``hand`` (default ``str``).
+    caller to fill); ``text`` is the normal form of ``hand`` when the caller has it
+    (it may be a :func:`~agari.result.deferred` one).
     The ``hand`` and ``reading`` texts are :func:`~agari.result.deferred`: made when read.
     """
     readings, scored, facts = _score_readings(hand, rules)
     if facts is None:
         return None
-    text = deferred(hand_text) if hand_text is not None else deferred(_hand_text, hand)
+    if text is None:
+        text = deferred(_hand_text, hand)
     win_tile = str(hand.win) if hand.win is not None else None
     warnings: list[str] = []
     ctx = hand.context
