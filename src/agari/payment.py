@@ -428,31 +428,34 @@ def settle_usual_win(
 
 
 def _usual_payments(base: int, context: Context, rules: Rules) -> UsualWin:
+    """The arithmetic of :func:`settle_win` for four players, written out: payments
+    rounded up to 100 as ``-(-x // 100) * 100`` (:func:`round_up_100`), the honba of a
+    four-player game (:func:`honba_per_ron`, :func:`honba_per_tsumo_payer`)."""
     winner = context.seat_wind
     dealer_wins = winner == "E"
     sticks_points = STICK * context.sticks
     if context.tsumo:
-        honba = honba_per_tsumo_payer(rules) * context.honba  # from each payer
-        from_dealer = round_up_100(base * 2)  # double: the dealer's share, or all to a dealer
+        honba = rules.honba // 3 * context.honba  # from each payer
+        from_dealer = -(-base * 2 // 100) * 100  # the dealer's share, or each share to a dealer
         if dealer_wins:
             payment = {"tsumo_each": from_dealer}
             other = from_dealer
         else:
-            other = round_up_100(base)
+            other = -(-base // 100) * 100
             payment = {"tsumo_dealer": from_dealer, "tsumo_non_dealer": other}
         points = from_dealer + 2 * other
         total = points + 3 * honba + sticks_points
-        deltas = dict.fromkeys(SEATS, -(other + honba))  # E S W N, in this order
-        deltas["E"] = -(from_dealer + honba)
+        other_pays = -(other + honba)
+        deltas = {"E": -(from_dealer + honba), "S": other_pays, "W": other_pays, "N": other_pays}
         deltas[winner] = total
         return payment, points, total, deltas
-    points = round_up_100(base * (6 if dealer_wins else 4))
-    honba_points = honba_per_ron(rules) * context.honba
+    points = -(-base * (6 if dealer_wins else 4) // 100) * 100
+    honba_points = rules.honba * context.honba
     total = points + honba_points + sticks_points
     discarder = _DISCARDER.get((winner, context.win_from))
     if discarder is None:
         return {"ron": points}, points, total, None
-    ron_deltas = dict.fromkeys(SEATS, 0)
+    ron_deltas = {"E": 0, "S": 0, "W": 0, "N": 0}
     ron_deltas[discarder] = -(points + honba_points)
     ron_deltas[winner] = total
     return {"ron": points}, points, total, ron_deltas
