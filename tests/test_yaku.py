@@ -167,3 +167,18 @@ def test_renhou_mangan_loses_to_a_bigger_hand() -> None:
     result = analyse("1123345567999m+1m renhou")
     assert result.points == 12000
     assert "renhou" not in {y.id for y in result.yaku or ()}
+
+
+@pytest.mark.parametrize(("hand", "rules", "yaku_id", "han"), CASES)
+def test_plan_key_bits_match_the_hand_facts(hand: str, rules: str, yaku_id: str, han: int) -> None:
+    # A hand-level row is decided once per hand by a bit of the plan key (yaku.py
+    # _FACT_BITS); each bit must say what the named fact says.
+    from agari.hand import Hand
+    from agari.yaku import _FACT_BITS, _READING_KEY_BITS, HandFacts
+
+    facts = HandFacts(Hand.parse(hand.split(" rules=")[0]))
+    bits = facts.plan_base >> (_READING_KEY_BITS + 1)
+    assert facts.plan_base >> _READING_KEY_BITS & 1 == facts.closed
+    for name, bit in _FACT_BITS.items():
+        assert bool(bits & bit) == bool(getattr(facts, name)), name
+    assert {d.fact for d in YAKU if d.fact is not None} == set(_FACT_BITS)

@@ -22,7 +22,7 @@ the hand facts allow a yakuman.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, Final
@@ -92,6 +92,37 @@ _VALUED: Final = {
 _SEQ_OUTSIDE: Final = tuple(k < 27 and k % 9 in (0, 6) for k in range(34))
 
 
+#: The bit of each hand fact that alone decides a yaku row (``YakuDef.fact``): a hand's
+#: plan key holds the bits of the facts that hold, so a plan lists the rows that hold
+#: and tests only the rows that look at the reading.
+_FACT_BITS: Final = {
+    name: 1 << i
+    for i, name in enumerate(
+        (
+            "riichi",
+            "closed_tsumo",
+            "all_simple",
+            "one_suit_with_honours",
+            "one_suit_only",
+            "double_riichi",
+            "ippatsu",
+            "haitei",
+            "houtei",
+            "rinshan",
+            "chankan",
+        )
+    )
+}
+_SITUATIONAL_FACTS: Final = ("double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan")
+_BIT_RIICHI: Final = _FACT_BITS["riichi"]
+_BIT_CLOSED_TSUMO: Final = _FACT_BITS["closed_tsumo"]
+_BIT_ALL_SIMPLE: Final = _FACT_BITS["all_simple"]
+_BIT_HONITSU: Final = _FACT_BITS["one_suit_with_honours"]
+_BIT_CHINITSU: Final = _FACT_BITS["one_suit_only"]
+#: A reading's part of its plan key: sequences (3 bits), triplets (3), offers (3).
+_READING_KEY_BITS: Final = 9
+
+
 class HandFacts:
     """What every reading of one hand shares: tiles present, openness, context.
 
@@ -119,12 +150,12 @@ class HandFacts:
         "n_suits",
         "one_suit_only",
         "one_suit_with_honours",
+        "plan_base",
         "renhou",
         "riichi",
         "rinshan",
         "round_wind",
         "seat_wind",
-        "situational",
         "tenhou",
         "tsumo",
         "valued",
@@ -184,11 +215,11 @@ class HandFacts:
             or ctx.chiihou
             or ctx.renhou
         ):
-            self._situation(ctx, closed, tsumo)
+            situation = self._situation(ctx, closed, tsumo)
         else:  # the usual win: none of the rarer context words
             self.double_riichi = self.ippatsu = self.haitei = self.houtei = False
             self.rinshan = self.chankan = self.tenhou = self.chiihou = self.renhou = False
-            self.situational = 0
+            situation = 0
         self.has_honour = bool(present & _HONOURS)
         in_m = present & _SUIT_MASKS[0]
         in_p = present & _SUIT_MASKS[1]
@@ -203,6 +234,17 @@ class HandFacts:
         self.all_terminal = not present & _NOT_TERMINAL
         self.all_green = not present & _NOT_GREEN
         self.valued = _VALUED[seat, round_]
+        # The hand-level rows that hold, as bits (see _FACT_BITS), and whether the hand is
+        # closed: the part of a reading's plan key that every reading shares.
+        bits = (
+            situation
+            | (_BIT_RIICHI if self.riichi else 0)
+            | (_BIT_CLOSED_TSUMO if self.closed_tsumo else 0)
+            | (_BIT_ALL_SIMPLE if self.all_simple else 0)
+            | (_BIT_HONITSU if self.one_suit_with_honours else 0)
+            | (_BIT_CHINITSU if self.one_suit_only else 0)
+        )
+        self.plan_base = (bits << 1 | closed) << _READING_KEY_BITS
         self.chuuren = False
         self.junsei = False
         if not fixed and self.n_suits == 1 and not self.has_honour:
@@ -234,25 +276,19 @@ class HandFacts:
             or self.renhou
         )
 
-    def _situation(self, ctx: Context, closed: bool, tsumo: bool) -> None:
-        """The facts of the rarer context words, each only where it can be true."""
+    def _situation(self, ctx: Context, closed: bool, tsumo: bool) -> int:
+        """The facts of the rarer context words, each only where it can be true; returns
+        the bits (:data:`_FACT_BITS`) of those that decide a yaku row."""
         self.double_riichi = closed and ctx.double_riichi
         self.ippatsu = closed and ctx.in_riichi and ctx.ippatsu
         self.haitei = tsumo and ctx.haitei
         self.houtei = not tsumo and ctx.houtei
         self.rinshan = tsumo and ctx.rinshan
         self.chankan = not tsumo and ctx.chankan
-        self.situational = int(
-            self.double_riichi
-            or self.ippatsu
-            or self.haitei
-            or self.houtei
-            or self.rinshan
-            or self.chankan
-        )
         self.tenhou = ctx.tenhou and tsumo and closed
         self.chiihou = ctx.chiihou and tsumo and closed
         self.renhou = ctx.renhou and not tsumo and closed
+        return sum(_FACT_BITS[name] for name in _SITUATIONAL_FACTS if getattr(self, name))
 
 
 #: Things a row may require of a reading (bits of ``YakuDef.requires``): a triplet of
@@ -260,7 +296,6 @@ class HandFacts:
 HONOUR_TRIPLET: Final = 1
 OUTSIDE: Final = 2
 NO_GROUPS: Final = 4
-_OFFERS: Final = 8  # number of combinations of the bits above
 
 
 class Features:
@@ -274,6 +309,7 @@ class Features:
         "offers",
         "pair",
         "pinfu",
+        "plan",
         "reading",
         "seqs",
         "shape",
@@ -322,16 +358,19 @@ class Features:
             facts.closed and len(seqs) == 4 and wait == "ryanmen" and pair not in facts.valued
         )
         #: What this reading offers the rows' ``requires`` (see :data:`HONOUR_TRIPLET`).
-        self.offers = (
+        offers = self.offers = (
             (HONOUR_TRIPLET if trips and max(trips) >= 27 else 0)
             | (OUTSIDE if chanta else 0)
             | (NO_GROUPS if shape != STANDARD else 0)
         )
+        #: The key of the reading's plan in :attr:`RuleTables.plans`.
+        self.plan = facts.plan_base | len(seqs) << 6 | len(trips) << 3 | offers
 
 
 Predicate = Callable[[Features], bool]
-#: Rows of the yaku table for one kind of reading: ``(result value, test)``.
-Plan = tuple[tuple[YakuHan, Predicate], ...]
+#: Rows of the yaku table for one kind of reading: ``(result value, test)``; ``test`` is
+#: ``None`` for a row the hand facts decided (it holds).
+Plan = tuple[tuple[YakuHan, Predicate | None], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,17 +387,22 @@ class YakuDef:
     yakuman: int
     test: Predicate
     needs: tuple[int, int] = (0, 0)
-    #: Holds only on a win with one of the rarer context words (double riichi, ippatsu,
-    #: chankan, rinshan, haitei, houtei): not tested on the other hands.
-    situational: bool = False
     #: Bits the reading must offer (HONOUR_TRIPLET, OUTSIDE, NO_GROUPS): necessary only.
     requires: int = 0
+    #: The :class:`HandFacts` flag that alone decides the row (``None``: the row looks
+    #: at the reading). Such a row is decided once per hand, not per reading.
+    fact: str | None = None
 
 
 def _fact(name: str) -> Predicate:
     """The predicate "the hand fact ``name`` holds" (a C-level attribute getter)."""
     getter: Predicate = attrgetter(f"facts.{name}")
     return getter
+
+
+def _hand_row(id: str, name: str, han_closed: int, han_open: int | None, fact: str) -> YakuDef:
+    """A row decided by the hand fact ``fact`` alone."""
+    return YakuDef(id, name, han_closed, han_open, 0, _fact(fact), fact=fact)
 
 
 _SEQS_4: Final = (4, 0)
@@ -409,12 +453,12 @@ def _std(f: Features) -> bool:
 
 #: Ordinary yaku in display order.
 YAKU: Final[tuple[YakuDef, ...]] = (
-    YakuDef("riichi", "Riichi", 1, None, 0, _fact("riichi")),
-    YakuDef("double_riichi", "Double riichi", 2, None, 0, _fact("double_riichi"), situational=True),
-    YakuDef("ippatsu", "One-shot", 1, None, 0, _fact("ippatsu"), situational=True),
-    YakuDef("menzen_tsumo", "Fully concealed self-draw", 1, None, 0, _fact("closed_tsumo")),
+    _hand_row("riichi", "Riichi", 1, None, "riichi"),
+    _hand_row("double_riichi", "Double riichi", 2, None, "double_riichi"),
+    _hand_row("ippatsu", "One-shot", 1, None, "ippatsu"),
+    _hand_row("menzen_tsumo", "Fully concealed self-draw", 1, None, "closed_tsumo"),
     YakuDef("pinfu", "All sequences", 1, None, 0, attrgetter("pinfu"), _SEQS_4),
-    YakuDef("tanyao", "All simples", 1, 1, 0, _fact("all_simple")),
+    _hand_row("tanyao", "All simples", 1, 1, "all_simple"),
     YakuDef(
         "iipeikou",
         "Pure double sequence",
@@ -467,10 +511,10 @@ YAKU: Final[tuple[YakuDef, ...]] = (
         _TRIPS_1,
         requires=HONOUR_TRIPLET,
     ),
-    YakuDef("chankan", "Robbing a kan", 1, 1, 0, _fact("chankan"), situational=True),
-    YakuDef("rinshan", "After a kan", 1, 1, 0, _fact("rinshan"), situational=True),
-    YakuDef("haitei", "Last tile draw", 1, 1, 0, _fact("haitei"), situational=True),
-    YakuDef("houtei", "Last tile discard", 1, 1, 0, _fact("houtei"), situational=True),
+    _hand_row("chankan", "Robbing a kan", 1, 1, "chankan"),
+    _hand_row("rinshan", "After a kan", 1, 1, "rinshan"),
+    _hand_row("haitei", "Last tile draw", 1, 1, "haitei"),
+    _hand_row("houtei", "Last tile discard", 1, 1, "houtei"),
     YakuDef(
         "chiitoitsu", "Seven pairs", 2, None, 0, lambda f: f.shape == CHIITOITSU, requires=NO_GROUPS
     ),
@@ -517,7 +561,7 @@ YAKU: Final[tuple[YakuDef, ...]] = (
         lambda f: _peikou_count(f) == 2,
         _SEQS_4,
     ),
-    YakuDef("honitsu", "Half flush", 3, 2, 0, _fact("one_suit_with_honours")),
+    _hand_row("honitsu", "Half flush", 3, 2, "one_suit_with_honours"),
     YakuDef(
         "junchan",
         "Fully outside hand",
@@ -528,7 +572,7 @@ YAKU: Final[tuple[YakuDef, ...]] = (
         _SEQS_1,
         requires=OUTSIDE,
     ),
-    YakuDef("chinitsu", "Full flush", 6, 5, 0, _fact("one_suit_only")),
+    _hand_row("chinitsu", "Full flush", 6, 5, "one_suit_only"),
 )
 
 #: Yakuman in display order. ``yakuman`` 2 marks the double patterns.
@@ -582,6 +626,9 @@ YAKUMAN: Final[tuple[YakuDef, ...]] = (
 
 RENHOU: Final = YakuDef("renhou", "Blessing of man", 13, None, 1, lambda f: f.facts.renhou)
 
+#: The ordinary rows by id.
+_ROWS: Final = {d.id: d for d in YAKU}
+
 #: English names of every id, for display.
 NAMES: Final[dict[str, str]] = {d.id: d.name for d in (*YAKU, *YAKUMAN, RENHOU)}
 
@@ -598,8 +645,8 @@ class RuleTables:
     yakuman: tuple[tuple[str, int, Predicate], ...]
     closed_rows: tuple[tuple[YakuHan, Predicate], ...] = ()
     open_rows: tuple[tuple[YakuHan, Predicate], ...] = ()
-    #: plans[closed][sequences][triplets][situational][offers]
-    plans: tuple[tuple[tuple[tuple[tuple[Plan, ...], ...], ...], ...], ...] = ()
+    #: Plans by key (:attr:`Features.plan`), made as readings of each kind are met.
+    plans: dict[int, Plan] = field(default_factory=dict)
 
 
 #: Tables by the identity of the Rules object (presets are built once, so this is the
@@ -635,50 +682,33 @@ def _tables(rules: Rules) -> RuleTables:
         (d.id, d.yakuman if rules.double_yakuman else 1, d.test)
         for d in (*YAKUMAN, *((RENHOU,) if rules.renhou == "yakuman" else ()))
     ]
-    needs = {d.id: (*d.needs, d.situational, d.requires) for d in YAKU}
     closed_rows = tuple((YakuHan(y, h), test) for y, h, _, test in ordinary if h)
     open_rows = tuple((YakuHan(y, h), test) for y, _, h, test in ordinary if h)
-    plans = tuple(
-        tuple(
-            tuple(
-                tuple(
-                    tuple(
-                        _plan(rows, needs, seqs, trips, situational, offers)
-                        for offers in range(_OFFERS)
-                    )
-                    for situational in (0, 1)
-                )
-                for trips in range(5)
-            )
-            for seqs in range(5)
-        )
-        for rows in (open_rows, closed_rows)
-    )
-    return RuleTables(tuple(ordinary), tuple(yakuman), closed_rows, open_rows, plans)
+    return RuleTables(tuple(ordinary), tuple(yakuman), closed_rows, open_rows)
 
 
-def _plan(
-    rows: tuple[tuple[YakuHan, Predicate], ...],
-    needs: dict[str, tuple[int, int, bool, int]],
-    seqs: int,
-    trips: int,
-    situational: int,
-    offers: int,
-) -> Plan:
-    """The rows worth testing on a reading with ``seqs`` sequences, ``trips`` triplets
-    (and kans) and the ``offers`` bits, of a hand with (1) or without (0) a situational
-    context word."""
-    out = []
-    for value, test in rows:
-        min_seqs, min_trips, rare, requires = needs[value.id]
-        if (
-            min_seqs <= seqs
-            and min_trips <= trips
-            and (situational or not rare)
-            and requires & offers == requires
+def _plan(t: RuleTables, key: int) -> Plan:
+    """The plan of one kind of reading (``key``: :attr:`Features.plan`): the rows that
+    hand facts decide and that hold, as ``(value, None)``, and the rows worth testing on
+    a reading with so many sequences and triplets (kans included) and the ``offers``
+    bits, as ``(value, test)``; in table order. Made once per key and rule set."""
+    offers = key & 7
+    trips = key >> 3 & 7
+    seqs = key >> 6 & 7
+    closed = key >> _READING_KEY_BITS & 1
+    facts = key >> (_READING_KEY_BITS + 1)
+    plan: list[tuple[YakuHan, Predicate | None]] = []
+    for value, test in t.closed_rows if closed else t.open_rows:
+        row = _ROWS[value.id]
+        if row.fact is not None:
+            if facts & _FACT_BITS[row.fact]:
+                plan.append((value, None))
+        elif (
+            row.needs[0] <= seqs and row.needs[1] <= trips and row.requires & offers == row.requires
         ):
-            out.append((value, test))
-    return tuple(out)
+            plan.append((value, test))
+    made = t.plans[key] = tuple(plan)
+    return made
 
 
 def yakuman_of(f: Features, t: RuleTables) -> list[tuple[str, int]]:
@@ -689,8 +719,10 @@ def yakuman_of(f: Features, t: RuleTables) -> list[tuple[str, int]]:
 
 
 def yaku_of(f: Features, t: RuleTables) -> list[YakuHan]:
-    """The ordinary yaku of one reading with their han: only the rows that can hold for
-    the reading's numbers of sequences and triplets are tested."""
-    facts = f.facts
-    plan = t.plans[facts.closed][len(f.seqs)][len(f.trips)][facts.situational][f.offers]
-    return [value for value, test in plan if test(f)]
+    """The ordinary yaku of one reading with their han: the rows the hand facts decided,
+    and of the rest only those that can hold for the reading's numbers of sequences and
+    triplets are tested."""
+    plan = t.plans.get(f.plan)
+    if plan is None:
+        plan = _plan(t, f.plan)
+    return [value for value, test in plan if test is None or test(f)]
