@@ -279,3 +279,53 @@ def test_kita_is_also_a_dora_when_north_is_dora() -> None:
     gives 2 dora and the kita tile 1 more, plus 1 kita dora."""
     result = analyse("111m999m123p456p4z+4z riichi kita=1 dora=3z", overrides={"players": "3"})
     assert result.dora == {"dora": 3, "aka": 0, "ura": 0, "kita": 1}
+
+
+def _fu_total_and_items(hand: Hand, rules: Rules) -> list[tuple[int, int]]:
+    """For every reading of ``hand``: (fu_total, sum of fu_items)."""
+    from agari.decompose import hand_readings
+    from agari.fu import fu_items, fu_total
+    from agari.yaku import Features, HandFacts
+
+    facts = HandFacts(hand)
+    pairs = []
+    for reading in hand_readings(hand):
+        f = Features(reading, facts)
+        pairs.append((fu_total(f, rules), sum(item.fu for item in fu_items(f, rules))))
+    return pairs
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    hand=complete_hands(),
+    preset=st.sampled_from(["wrc2025", "tenhou", "ema2016"]),
+    rinshan_fu=st.booleans(),
+)
+def test_fu_total_is_the_sum_of_the_fu_items(hand: Hand, preset: str, rinshan_fu: bool) -> None:
+    # The engine counts every reading's fu without its items (scoring.py) and makes the
+    # items only for the breakdown shown: the two must agree.
+    rules = Rules.preset(preset).with_overrides({"rinshan_fu": rinshan_fu})
+    for total, items in _fu_total_and_items(hand, rules):
+        assert total == items
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1231m+1m, 2222+p, 3333+s, 4444+s tsumo rinshan",  # open kans, rinshan
+        "123m456p1p+1p, 7777s, 555=z tsumo rinshan",  # closed kan
+        "234m55p23s+4s, 6-78s, 3-45p",  # open ron without fu: 30
+        "123m456p789s23s11z+1s seat=E round=E",  # double-wind pair
+        "1133m5577p2299s1z+1z",  # seven pairs
+        "19m19p19s1234567z+1m",  # thirteen orphans
+        "111222333m555p5z+5z tsumo",  # several readings
+    ],
+)
+@pytest.mark.parametrize("preset", ["wrc2025", "tenhou", "ema2016"])
+def test_fu_total_agrees_with_items_on_worked_shapes(text: str, preset: str) -> None:
+    rules = Rules.preset(preset)
+    for overrides in ({}, {"rinshan_fu": False}, {"chiitoitsu": "50fu1han"}):
+        pairs = _fu_total_and_items(Hand.parse(text), rules.with_overrides(overrides))
+        assert pairs
+        for total, items in pairs:
+            assert total == items

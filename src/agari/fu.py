@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Final
 
-from agari.decompose import CHIITOITSU, KAN, PAIR, SEQUENCE, STANDARD
+from agari.decompose import CHIITOITSU, KAN, PAIR, SEQUENCE, STANDARD, TRIPLET
 from agari.result import FuItem
 from agari.tiles import DRAGONS, IS_TERMINAL_OR_HONOUR, SUITS
 
@@ -60,6 +60,19 @@ _TRIPLET_ITEM: Final = tuple(
     for concealed in (False, True)
 )
 _PAIR_TEXT: Final = tuple(f"pair {_kind_text(k, 2)}" for k in range(34))
+
+#: The fu of a group by type (a triplet or a kan; sequences and pairs have none here),
+#: whether it counts as concealed, and kind: ``GROUP_FU[type][concealed][kind]``.
+GROUP_FU: Final = tuple(
+    tuple(
+        tuple(
+            _group_fu(k, type_ == KAN, concealed) if type_ in (TRIPLET, KAN) else 0
+            for k in range(34)
+        )
+        for concealed in (False, True)
+    )
+    for type_ in range(4)
+)
 
 
 _BASE: Final = FuItem("base", 20)
@@ -111,6 +124,27 @@ def fu_items(f: Features, rules: Rules) -> list[FuItem]:
     return items
 
 
+def fu_total(f: Features, rules: Rules) -> int:
+    """The sum of :func:`fu_items`, counted without making the items: every reading with
+    a yaku needs its fu, only the chosen one its breakdown. ``f.set_fu`` is the fu of the
+    reading's triplets and kans (:data:`GROUP_FU`)."""
+    if f.shape == CHIITOITSU:
+        return 50 if rules.chiitoitsu == "50fu1han" else 25
+    if f.shape != STANDARD:
+        return 20
+    facts = f.facts
+    fu = 20 + f.set_fu + _WAIT_FU.get(f.wait, 0)
+    fu += _pair_fu_table(facts.seat_wind, facts.round_wind, rules.double_wind_fu)[f.pair]
+    if facts.tsumo:
+        if not f.pinfu and (rules.rinshan_fu or not facts.rinshan):
+            fu += 2
+    elif facts.closed:
+        fu += 10
+    elif fu == 20:  # an open hand won by ron with no fu at all
+        fu = 30
+    return fu
+
+
 def _pair_fu(kind: int, seat: int, round_: int, double_wind_fu: int) -> int:
     if kind in DRAGONS:
         return 2
@@ -129,6 +163,12 @@ def _pair_items(seat: int, round_: int, double_wind_fu: int) -> tuple[FuItem | N
         FuItem(_PAIR_TEXT[k], fu) if (fu := _pair_fu(k, seat, round_, double_wind_fu)) else None
         for k in range(34)
     )
+
+
+@cache
+def _pair_fu_table(seat: int, round_: int, double_wind_fu: int) -> tuple[int, ...]:
+    """The fu of a pair of each kind under one seat and round wind."""
+    return tuple(_pair_fu(k, seat, round_, double_wind_fu) for k in range(34))
 
 
 def round_fu(fu: int, rounding: str) -> int:

@@ -1,11 +1,13 @@
 """The answer for one input: :class:`Result`, which serialises to a SPEC §3 record.
 
-A few fields are text made from the hand -- ``input`` (for a :class:`~agari.hand.Hand`
-given as input), ``hand`` (its normal form), ``reading`` (the chosen reading in
-notation), and the ``warnings`` and ``extra`` that list every reading of a hand without
-a yaku. A batch writes them, but a program that scores hands for their value never
-reads them, so the engine may give them as :func:`deferred` values: the text is made on
-the first read of the field (``to_json``, ``str``, ``==``, ``repr`` read it too) and kept.
+A few fields are made from the hand for showing -- ``input`` (for a
+:class:`~agari.hand.Hand` given as input), ``hand`` (its normal form), ``reading`` (the
+chosen reading in notation), ``fu_breakdown`` (its fu itemised; the fu total of every
+reading is counted without the items), and the ``warnings`` and ``extra`` that list every
+reading of a hand without a yaku. A batch writes them, but a program that scores hands
+for their value never reads them, so the engine may give them as :func:`deferred`
+values: the value is made on the first read of the field (``to_json``, ``str``, ``==``,
+``repr`` read it too) and kept.
 To every reader a deferred field is a plain value.
 
 >>> r = Result(input=None, status="win", hand=deferred(lambda: "123m+1m"))
@@ -168,7 +170,7 @@ class Result:
 
 
 #: The fields of :class:`Result` that may hold a :func:`deferred` value.
-DEFERRABLE: Final = ("input", "hand", "reading", "warnings", "extra")
+DEFERRABLE: Final = ("input", "hand", "reading", "fu_breakdown", "warnings", "extra")
 for _name in DEFERRABLE:
     setattr(Result, _name, _deferrable(_name))
 

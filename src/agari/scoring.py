@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from agari.decompose import Reading, kind_counts, meld_groups, readings_of_counts
 from agari.dora import count_dora
-from agari.fu import fu_items, round_fu
+from agari.fu import fu_items, fu_total, round_fu
 from agari.payment import base_points, settle_usual_win, settle_win, yakuman_base
 from agari.result import FuItem, Result, YakuHan, deferred, make_no_yaku, make_win
 from agari.yaku import YAKUMAN, Features, HandFacts, tables, yaku_of, yakuman_of
@@ -49,7 +49,8 @@ _DOUBLE_PATTERNS: Final = frozenset({d.id for d in YAKUMAN if d.yakuman == 2})
 
 
 class Scored(NamedTuple):
-    """One reading's value. ``yaku`` are ``(id, han)``; ``fu`` is ``None`` for yakuman.
+    """One reading's value. ``yaku`` are ``(id, han)``; ``fu`` is ``None`` for yakuman,
+    ``raw_fu`` the fu before rounding; ``features`` make the fu breakdown when asked.
 
     A named tuple: one is made for every reading of every hand scored."""
 
@@ -58,7 +59,8 @@ class Scored(NamedTuple):
     yakuman: int
     han: int
     fu: int | None
-    fu_items: tuple[FuItem, ...]
+    raw_fu: int
+    features: Features | None
     base: int
     limit: str | None
     liable_base: int
@@ -69,7 +71,7 @@ class Scored(NamedTuple):
     def key(self) -> tuple[int, int, int, int]:
         """Ordering: base points (so points), then han, then fu, then fu before rounding
         (so of two readings worth the same, the one with more fu items is shown)."""
-        return (self.base, self.han, self.fu or 0, sum(f for _, f in self.fu_items))
+        return (self.base, self.han, self.fu or 0, self.raw_fu)
 
 
 def score_readings(hand: Hand, rules: Rules) -> tuple[list[Reading], list[Scored]]:
@@ -108,10 +110,10 @@ def _score_readings(
         renhou_mangan = facts.renhou and rules.renhou == "mangan"
         if not yaku and not renhou_mangan:
             continue  # no yaku: the fu do not matter
-        items = tuple(fu_items(f, rules))
-        fu = round_fu(sum(map(_SECOND, items)), rules.fu_rounding)
+        raw_fu = fu_total(f, rules)
+        fu = round_fu(raw_fu, rules.fu_rounding)
         if renhou_mangan:
-            scored.append(_renhou_mangan(reading, fu, items, rules))
+            scored.append(_renhou_mangan(reading, fu, raw_fu, f, rules))
         if not yaku:
             continue
         if dora is None:  # the same for every reading: counted once
@@ -120,7 +122,7 @@ def _score_readings(
         han = sum(map(_SECOND, yaku)) + dora_han
         base, limit = base_points(han, fu, rules)
         kazoe = 1 if limit == "kazoe_yakuman" else 0
-        scored.append(Scored(reading, yaku, kazoe, han, fu, items, base, limit, 0, dora))
+        scored.append(Scored(reading, yaku, kazoe, han, fu, raw_fu, f, base, limit, 0, dora))
     return readings, scored, facts
 
 
@@ -141,16 +143,18 @@ def _yakuman_value(
         pao_ids = _PAO_YAKUMAN | {"suukantsu"} if rules.pao_suukantsu else _PAO_YAKUMAN
         liable = 8000 * sum(m for y, m in found if y in pao_ids)
     yaku = tuple(YakuHan(y, 13 * m) for y, m in found)
-    return Scored(reading, yaku, multiple, 13 * multiple, None, (), base, limit, liable, None, note)
+    return Scored(
+        reading, yaku, multiple, 13 * multiple, None, 0, None, base, limit, liable, None, note
+    )
 
 
-def _renhou_mangan(reading: Reading, fu: int, items: tuple[FuItem, ...], rules: Rules) -> Scored:
+def _renhou_mangan(reading: Reading, fu: int, raw_fu: int, f: Features, rules: Rules) -> Scored:
     """WRC: renhou is a mangan, not combined with other yaku or dora."""
     base, limit = base_points(_RENHOU_MANGAN_HAN, fu, rules)
     zero = {"dora": 0, "aka": 0, "ura": 0, "kita": 0}
     note = "renhou counts as a mangan and is not combined with other yaku or dora"
     yaku = (YakuHan("renhou", _RENHOU_MANGAN_HAN),)
-    return Scored(reading, yaku, 0, _RENHOU_MANGAN_HAN, fu, items, base, limit, 0, zero, note)
+    return Scored(reading, yaku, 0, _RENHOU_MANGAN_HAN, fu, raw_fu, f, base, limit, 0, zero, note)
 
 
 def best(scored: list[Scored]) -> Scored:
@@ -213,6 +217,10 @@ def _no_yaku_extra(readings: list[Reading], hand: Hand) -> dict[str, Any]:
             {"reading": list(r.notation(reds)), "wait": r.wait} for r in readings
         ],
     }
+
+
+def _fu_breakdown(f: Features, rules: Rules) -> tuple[FuItem, ...]:
+    return tuple(fu_items(f, rules))
 
 
 def _reading_text(reading: Reading, hand: Hand) -> tuple[str, ...]:
@@ -278,7 +286,7 @@ def score_hand(
         top.yakuman,
         top.yaku,
         top.dora,
-        top.fu_items if top.fu is not None else None,
+        deferred(_fu_breakdown, top.features, rules) if top.features is not None else None,
         top.reading.wait,
         top.limit,
         top.base,

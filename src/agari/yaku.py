@@ -39,6 +39,7 @@ from agari.decompose import (
     kind_counts,
     meld_groups,
 )
+from agari.fu import GROUP_FU
 from agari.result import YakuHan
 from agari.tiles import (
     CHUN,
@@ -312,6 +313,7 @@ class Features:
         "plan",
         "reading",
         "seqs",
+        "set_fu",
         "shape",
         "trips",
         "wait",
@@ -326,12 +328,11 @@ class Features:
         trips: list[int] = []
         ankou = 0
         kans = 0
+        set_fu = 0
         chanta = True
         if shape == STANDARD:
             outside = IS_TERMINAL_OR_HONOUR
-            for g in reading.groups:
-                t = g.type
-                k = g.kind
+            for t, k, concealed, _ in reading.groups:
                 if t == SEQUENCE:
                     seqs.append(k)
                     chanta = chanta and _SEQ_OUTSIDE[k]
@@ -339,7 +340,8 @@ class Features:
                 chanta = chanta and outside[k]
                 if t != PAIR:
                     trips.append(k)
-                    if g.concealed:
+                    set_fu += GROUP_FU[t][concealed][k]
+                    if concealed:
                         ankou += 1
                     if t == KAN:
                         kans += 1
@@ -353,6 +355,8 @@ class Features:
         self.trips = tuple(trips)
         self.ankou = ankou
         self.kans = kans
+        #: The fu of the reading's triplets and kans (see :func:`agari.fu.fu_total`).
+        self.set_fu = set_fu
         self.chanta_shape = chanta
         self.pinfu = (
             facts.closed and len(seqs) == 4 and wait == "ryanmen" and pair not in facts.valued
