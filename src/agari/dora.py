@@ -46,7 +46,9 @@ def count_dora(
         counts = kind_counts([*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles)])
     red = 0
     if aka and (counts[4] or counts[13] or counts[22]):  # any five at all: look for red ones
-        red = sum(map(_RED, hand.closed_tiles))
+        red = sum(map(_RED, hand.concealed))
+        if hand.win is not None and hand.win.red:
+            red += 1
         for m in hand.melds:
             red += sum(map(_RED, m.tiles))
     kita = ctx.kita  # kita tiles are North tiles set aside: they count for a North dora

@@ -141,14 +141,12 @@ class HandFacts:
         "closed",
         "closed_tsumo",
         "counts",
-        "dealer",
         "double_riichi",
         "haitei",
         "has_honour",
         "houtei",
         "ippatsu",
         "junsei",
-        "n_suits",
         "one_suit_only",
         "one_suit_with_honours",
         "plan_base",
@@ -199,13 +197,12 @@ class HandFacts:
         self.counts = counts
         present = int.from_bytes(counts.translate(_PRESENT), "little")
         self.closed = closed
-        tsumo = ctx.tsumo
-        self.tsumo = tsumo
-        self.dealer = ctx.seat_wind == "E"
+        tsumo = self.tsumo = ctx.tsumo
         seat = self.seat_wind = _WIND_KIND[ctx.seat_wind]
         round_ = self.round_wind = _WIND_KIND[ctx.round_wind]
-        self.riichi = closed and ctx.riichi and not ctx.double_riichi
-        if (
+        self.valued = _VALUED[seat, round_]
+        riichi = self.riichi = closed and ctx.riichi and not ctx.double_riichi
+        rare = (
             ctx.double_riichi
             or ctx.ippatsu
             or ctx.haitei
@@ -215,48 +212,49 @@ class HandFacts:
             or ctx.tenhou
             or ctx.chiihou
             or ctx.renhou
-        ):
+        )
+        if rare:
             situation = self._situation(ctx, closed, tsumo)
         else:  # the usual win: none of the rarer context words
             self.double_riichi = self.ippatsu = self.haitei = self.houtei = False
             self.rinshan = self.chankan = self.tenhou = self.chiihou = self.renhou = False
             situation = 0
-        self.has_honour = bool(present & _HONOURS)
+        has_honour = self.has_honour = bool(present & _HONOURS)
         in_m = present & _SUIT_MASKS[0]
         in_p = present & _SUIT_MASKS[1]
         in_s = present & _SUIT_MASKS[2]
-        self.n_suits = (in_m != 0) + (in_p != 0) + (in_s != 0)
-        self.one_suit_with_honours = self.n_suits == 1 and self.has_honour
-        self.one_suit_only = self.n_suits == 1 and not self.has_honour
-        self.closed_tsumo = closed and tsumo
-        self.all_simple = not present & _NOT_SIMPLE
+        one_suit = (in_m != 0) + (in_p != 0) + (in_s != 0) == 1
+        honitsu = self.one_suit_with_honours = one_suit and has_honour
+        chinitsu = self.one_suit_only = one_suit and not has_honour
+        closed_tsumo = self.closed_tsumo = closed and tsumo
+        all_simple = self.all_simple = not present & _NOT_SIMPLE
         self.all_terminal_or_honour = not present & _NOT_TERMINAL_OR_HONOUR
-        self.all_honour = not present & ~_HONOURS
-        self.all_terminal = not present & _NOT_TERMINAL
-        self.all_green = not present & _NOT_GREEN
-        self.valued = _VALUED[seat, round_]
+        all_honour = self.all_honour = not present & ~_HONOURS
+        all_terminal = self.all_terminal = not present & _NOT_TERMINAL
+        all_green = self.all_green = not present & _NOT_GREEN
         # The hand-level rows that hold, as bits (see _FACT_BITS), and whether the hand is
         # closed: the part of a reading's plan key that every reading shares.
         bits = (
             situation
-            | (_BIT_RIICHI if self.riichi else 0)
-            | (_BIT_CLOSED_TSUMO if self.closed_tsumo else 0)
-            | (_BIT_ALL_SIMPLE if self.all_simple else 0)
-            | (_BIT_HONITSU if self.one_suit_with_honours else 0)
-            | (_BIT_CHINITSU if self.one_suit_only else 0)
+            | (_BIT_RIICHI if riichi else 0)
+            | (_BIT_CLOSED_TSUMO if closed_tsumo else 0)
+            | (_BIT_ALL_SIMPLE if all_simple else 0)
+            | (_BIT_HONITSU if honitsu else 0)
+            | (_BIT_CHINITSU if chinitsu else 0)
         )
         self.plan_base = (bits << 1 | closed) << _READING_KEY_BITS
-        self.chuuren = False
-        self.junsei = False
-        if not fixed and self.n_suits == 1 and not self.has_honour:
+        chuuren = junsei = False
+        if chinitsu and not fixed:
             base = 0 if in_m else 9 if in_p else 18
             c = closed_counts[base : base + 9]
             if c[0] >= 3 and c[8] >= 3 and all(c[1:8]):
-                self.chuuren = True
+                chuuren = True
                 if hand.win is not None:
                     before = list(c)
                     before[hand.win.kind - base] -= 1
-                    self.junsei = before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+                    junsei = before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+        self.chuuren = chuuren
+        self.junsei = junsei
         # Every yakuman but kokushi needs one of these, so a hand without any of them
         # skips the yakuman table (kokushi is told by the reading's shape): suuankou four
         # concealed triplets (three closed copies of four kinds, closed kans counted),
@@ -268,13 +266,11 @@ class HandFacts:
             or (counts[HAKU] >= 3 and counts[HATSU] >= 3 and counts[CHUN] >= 3)
             or winds >= 3
             or kans == 4
-            or self.all_honour
-            or self.all_green
-            or self.all_terminal
-            or self.chuuren
-            or self.tenhou
-            or self.chiihou
-            or self.renhou
+            or all_honour
+            or all_green
+            or all_terminal
+            or chuuren
+            or (rare and (self.tenhou or self.chiihou or self.renhou))
         )
 
     def _situation(self, ctx: Context, closed: bool, tsumo: bool) -> int:
