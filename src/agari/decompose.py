@@ -254,9 +254,14 @@ def meld_groups(melds: Sequence[Meld]) -> tuple[Group, ...]:
 #: Where each suit's counts sit among the 34 kinds: (first kind, number of kinds).
 _SUIT_SPANS: Final = ((0, 9), (9, 9), (18, 9), (27, 7))
 
-#: One suit's split with global kinds: ``(groups, pair)``; ``groups`` holds the
-#: suit's concealed :class:`Group` values (shared, see ``_CONCEALED``).
-GlobalSplit = tuple[tuple[Group, ...], int]
+#: Where a winning tile of one kind can sit in a split: ``(index of the group in the
+#: split, wait)`` for each distinct group holding that kind (the pair is told apart).
+WinPlaces = tuple[tuple[int, str], ...]
+
+#: One suit's split with global kinds: ``(groups, pair, places)``; ``groups`` holds the
+#: suit's concealed :class:`Group` values (shared, see ``_CONCEALED``); ``places[i]``
+#: are the :data:`WinPlaces` of the suit's ``i``-th kind.
+GlobalSplit = tuple[tuple[Group, ...], int, tuple[WinPlaces, ...]]
 
 
 def _interned(type_: int, concealed: bool) -> tuple[Group, ...]:
@@ -267,6 +272,10 @@ def _interned(type_: int, concealed: bool) -> tuple[Group, ...]:
 # immutable, so every reading shares them instead of building its own.
 _CONCEALED: Final = {t: _interned(t, True) for t in (SEQUENCE, TRIPLET, PAIR)}
 _RON_TRIPLET: Final = _interned(TRIPLET, False)
+
+#: Makes a named tuple from a tuple of its fields without the Python-level ``__new__``
+#: of the class (half the cost): for the values made for every reading of every hand.
+_new_tuple: Final = tuple.__new__
 
 
 #: What one suit's counts contribute to the hand's readings: ``(pairs, splits)``.
@@ -307,13 +316,28 @@ def _suit_entry(base: int, key: bytes) -> SuitEntry:
         part = tuple(key)
         n = sum(part)
         splits = honour_splits(part) if base == 27 else suit_splits(part)
-        made = tuple(
-            (tuple(_CONCEALED[t][base + i] for t, i in groups), base + pair if pair >= 0 else -1)
-            for groups, pair in splits
-        )
+        made = tuple(_global_split(base, len(key), groups, pair) for groups, pair in splits)
         pairs = 0 if n == 0 else -1 if not made else 2 if n % 3 == 2 else 1
         entry = table[key] = (pairs, made)
     return entry
+
+
+def _global_split(
+    base: int, size: int, groups: tuple[tuple[int, int], ...], pair: int
+) -> GlobalSplit:
+    """One split of a suit with global kinds and the places of a winning tile of each of
+    the suit's kinds (a repeated group, as in iipeikou, is one place)."""
+    made = tuple(_CONCEALED[t][base + i] for t, i in groups)
+    places: list[list[tuple[int, str]]] = [[] for _ in range(size)]
+    for index, (t, i) in enumerate(groups):
+        if index and groups[index - 1] == (t, i):
+            continue
+        if t == SEQUENCE:
+            for win in range(i, i + 3):
+                places[win].append((index, _sequence_wait(base + i, base + win)))
+        else:
+            places[i].append((index, "shanpon"))
+    return made, base + pair if pair >= 0 else -1, tuple(tuple(p) for p in places)
 
 
 def standard_readings(
@@ -322,7 +346,9 @@ def standard_readings(
     """Readings as four groups and a pair. ``counts`` are the 34 kind counts of the
     concealed tiles *with* the winning tile; ``fixed`` the melds' groups
     (:func:`meld_groups`)."""
-    combos: list[GlobalSplit] = [((), -1)]
+    # Each way so far: (groups, pair, where the winning tile's suit starts among the
+    # groups, the places of the winning tile in that suit's split).
+    combos: list[tuple[tuple[Group, ...], int, int, WinPlaces]] = [((), -1, 0, ())]
     pair_suits = 0
     raw = bytes(counts)
     for base, end, table in _SUIT_TABLES:
@@ -334,58 +360,54 @@ def standard_readings(
             continue  # an empty suit
         if pairs == 2:
             pair_suits += 1
+        has_win = base <= win < end
         if len(splits) == 1 and len(combos) == 1:  # the usual case: one way so far
-            groups, p = splits[0]
-            acc, pair = combos[0]
-            combos = [(acc + groups, pair if p < 0 else p)]
+            groups, p, places = splits[0]
+            acc, pair, start, found = combos[0]
+            if has_win:
+                start, found = len(acc), places[win - base]
+            combos = [(acc + groups, pair if p < 0 else p, start, found)]
         else:
             combos = [
-                (acc + groups, pair if p < 0 else p) for acc, pair in combos for groups, p in splits
+                (
+                    acc + groups,
+                    pair if p < 0 else p,
+                    len(acc) if has_win else start,
+                    places[win - base] if has_win else found,
+                )
+                for acc, pair, start, found in combos
+                for groups, p, places in splits
             ]
     if pair_suits != 1:
         return []
     result: list[Reading] = []
-    for closed_groups, pair in combos:
-        previous = None
-        for g in closed_groups:
-            # A split's groups are sorted and shared, so a repeated group (iipeikou) is the
-            # same object as the one before it: one reading per distinct group.
-            if g is previous:
-                continue
-            previous = g
-            t, k, _, _ = g
-            if t == SEQUENCE:
-                if not k <= win <= k + 2:
-                    continue
-                wait = _sequence_wait(k, win)
-            elif k == win:
-                wait = "shanpon"
-            else:
-                continue
-            result.append(_build(closed_groups, pair, g, wait, tsumo, fixed))
+    for closed_groups, pair, start, found in combos:
+        for index, wait in found:
+            result.append(_build(closed_groups, pair, start + index, wait, tsumo, fixed))
         if pair == win:
-            result.append(_build(closed_groups, pair, None, "tanki", tsumo, fixed))
+            result.append(_build(closed_groups, pair, -1, "tanki", tsumo, fixed))
     return result
 
 
 def _build(
     closed_groups: tuple[Group, ...],
     pair: int,
-    win_group: Group | None,
+    win_index: int,
     wait: str,
     tsumo: bool,
     fixed: tuple[Group, ...],
 ) -> Reading:
-    """The reading whose winning tile completed ``win_group`` (``None``: the pair)."""
+    """The reading whose winning tile completed ``closed_groups[win_index]`` (-1: the
+    pair)."""
     groups = [*closed_groups, *fixed, _CONCEALED[PAIR][pair]]
-    if win_group is None:
+    if win_index < 0:
         win_index = len(groups) - 1
     else:
-        win_index = closed_groups.index(win_group)
+        win_group = closed_groups[win_index]
         if win_group.type == TRIPLET and not tsumo:
             # A triplet completed by a ron counts as open (RULES.md, "Fu").
             groups[win_index] = _RON_TRIPLET[win_group.kind]
-    return Reading(STANDARD, tuple(groups), win_index, wait)
+    return _new_tuple(Reading, (STANDARD, tuple(groups), win_index, wait))
 
 
 def chiitoitsu_reading(counts: Sequence[int]) -> Reading | None:

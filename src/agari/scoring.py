@@ -46,6 +46,7 @@ _PAO_YAKUMAN: Final = frozenset({"daisangen", "daisuushii"})
 _SECOND: Final = itemgetter(1)
 _RENHOU_MANGAN_HAN: Final = 5
 _DOUBLE_PATTERNS: Final = frozenset({d.id for d in YAKUMAN if d.yakuman == 2})
+_new_tuple: Final = tuple.__new__
 
 
 class Scored(NamedTuple):
@@ -122,7 +123,8 @@ def _score_readings(
         han = sum(map(_SECOND, yaku)) + dora_han
         base, limit = base_points(han, fu, rules)
         kazoe = 1 if limit == "kazoe_yakuman" else 0
-        scored.append(Scored(reading, yaku, kazoe, han, fu, raw_fu, f, base, limit, 0, dora))
+        value = (reading, yaku, kazoe, han, fu, raw_fu, f, base, limit, 0, dora, None)
+        scored.append(_new_tuple(Scored, value))  # Scored(*value), at half the cost
     return readings, scored, facts
 
 
