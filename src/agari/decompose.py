@@ -412,13 +412,15 @@ def _build(
 
 def chiitoitsu_reading(counts: Sequence[int]) -> Reading | None:
     """Seven pairs of seven different kinds, or ``None``."""
-    if counts.count(2) != 7:  # cheap test first: most hands are not seven pairs
-        return None
-    kinds = [k for k, n in enumerate(counts) if n]
-    if len(kinds) != 7 or any(counts[k] != 2 for k in kinds):
+    if counts.count(2) != 7 or sum(counts) != 14:  # seven kinds twice and nothing else
         return None
     pairs = _CONCEALED[PAIR]
-    return Reading(CHIITOITSU, tuple([pairs[k] for k in kinds]), -1, "tanki")
+    groups = []
+    kind = -1
+    for _ in range(7):
+        kind = counts.index(2, kind + 1)
+        groups.append(pairs[kind])
+    return Reading(CHIITOITSU, tuple(groups), -1, "tanki")
 
 
 def kokushi_reading(counts: Sequence[int], win: int) -> Reading | None:

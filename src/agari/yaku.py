@@ -105,6 +105,7 @@ _FACT_BITS: Final = {
             "all_simple",
             "one_suit_with_honours",
             "one_suit_only",
+            "all_terminal_or_honour",
             "double_riichi",
             "ippatsu",
             "haitei",
@@ -120,6 +121,7 @@ _BIT_CLOSED_TSUMO: Final = _FACT_BITS["closed_tsumo"]
 _BIT_ALL_SIMPLE: Final = _FACT_BITS["all_simple"]
 _BIT_HONITSU: Final = _FACT_BITS["one_suit_with_honours"]
 _BIT_CHINITSU: Final = _FACT_BITS["one_suit_only"]
+_BIT_HONROUTOU: Final = _FACT_BITS["all_terminal_or_honour"]
 #: A reading's part of its plan key: sequences (3 bits), triplets (3), offers (3).
 _READING_KEY_BITS: Final = 9
 
@@ -228,7 +230,7 @@ class HandFacts:
         chinitsu = self.one_suit_only = one_suit and not has_honour
         closed_tsumo = self.closed_tsumo = closed and tsumo
         all_simple = self.all_simple = not present & _NOT_SIMPLE
-        self.all_terminal_or_honour = not present & _NOT_TERMINAL_OR_HONOUR
+        honroutou = self.all_terminal_or_honour = not present & _NOT_TERMINAL_OR_HONOUR
         all_honour = self.all_honour = not present & ~_HONOURS
         all_terminal = self.all_terminal = not present & _NOT_TERMINAL
         all_green = self.all_green = not present & _NOT_GREEN
@@ -241,6 +243,7 @@ class HandFacts:
             | (_BIT_ALL_SIMPLE if all_simple else 0)
             | (_BIT_HONITSU if honitsu else 0)
             | (_BIT_CHINITSU if chinitsu else 0)
+            | (_BIT_HONROUTOU if honroutou else 0)
         )
         self.plan_base = (bits << 1 | closed) << _READING_KEY_BITS
         chuuren = junsei = False
@@ -415,36 +418,51 @@ _TRIPS_3: Final = (0, 3)
 _TRIPS_4: Final = (0, 4)
 
 
+# The predicates below are plain loops and set operations rather than ``any()`` over a
+# generator (hence the noqa): they run for most readings, and making a generator costs
+# as much as the test.
+
+
 def _sanshoku(f: Features) -> bool:
     s = f.seqs
-    return any(k < 9 and k + 9 in s and k + 18 in s for k in s)
+    for k in s:  # noqa: SIM110
+        if k < 9 and k + 9 in s and k + 18 in s:
+            return True
+    return False
 
 
 def _ittsu(f: Features) -> bool:
     s = f.seqs
-    return any(k % 9 == 0 and k + 3 in s and k + 6 in s for k in s)
+    for k in s:  # noqa: SIM110
+        if k % 9 == 0 and k + 3 in s and k + 6 in s:
+            return True
+    return False
 
 
 def _doukou(f: Features) -> bool:
     t = f.trips
-    return any(k < 9 and k + 9 in t and k + 18 in t for k in t)
+    for k in t:  # noqa: SIM110
+        if k < 9 and k + 9 in t and k + 18 in t:
+            return True
+    return False
 
 
 def _peikou_count(f: Features) -> int:
-    if not f.facts.closed or len(f.seqs) < 2:
-        return 0
+    """2 for two pairs of identical sequences, 1 for one, in a closed hand."""
     s = f.seqs
-    if len(s) == 4 and s[0] == s[1] and s[2] == s[3]:
+    if len(s) < 2 or not f.facts.closed:
+        return 0
+    if len(s) == 4 and s[0] == s[1] and s[2] == s[3]:  # sorted
         return 2
-    return 1 if any(s[i] == s[i + 1] for i in range(len(s) - 1)) else 0
+    return 1 if len(set(s)) < len(s) else 0
 
 
 def _dragon_trips(f: Features) -> int:
-    return sum(1 for k in f.trips if k in _DRAGON_SET)
+    return len(_DRAGON_SET.intersection(f.trips))  # a kind has at most one triplet
 
 
 def _wind_trips(f: Features) -> int:
-    return sum(1 for k in f.trips if k in _WIND_SET)
+    return len(_WIND_SET.intersection(f.trips))
 
 
 def _std(f: Features) -> bool:
@@ -544,14 +562,9 @@ YAKU: Final[tuple[YakuDef, ...]] = (
         _TRIPS_2,
         requires=HONOUR_TRIPLET,
     ),
-    YakuDef(
-        "honroutou",
-        "All terminals and honours",
-        2,
-        2,
-        0,
-        lambda f: f.facts.all_terminal_or_honour and f.shape != KOKUSHI,
-    ),
+    # Thirteen orphans is all terminals and honours too, but it is a yakuman, and a
+    # reading with a yakuman is never tested for ordinary yaku (scoring.py).
+    _hand_row("honroutou", "All terminals and honours", 2, 2, "all_terminal_or_honour"),
     YakuDef(
         "ryanpeikou",
         "Twice pure double sequence",
