@@ -156,7 +156,8 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool) -> Result:
     value, text = _input_value(hand_input)
     try:
         hand = _parse(hand_input)
-        rules = _hand_rules(hand, rules)
+        if hand.context.rules is not None:  # the hand's own ``rules=`` word
+            rules = _hand_rules(hand, rules)
         if rules.players == 3:
             check_three_player(hand)
         count = hand.tile_count

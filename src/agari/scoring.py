@@ -30,7 +30,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from agari.decompose import Reading, kind_counts, meld_groups, readings_of_counts
+from agari.decompose import KOKUSHI, Reading, kind_counts, meld_groups, readings_of_counts
 from agari.dora import count_dora
 from agari.fu import fu_items, fu_total, round_fu
 from agari.payment import base_points, settle_usual_win, settle_win, yakuman_base
@@ -103,10 +103,11 @@ def _score_readings(
     scored: list[Scored] = []
     for reading in readings:
         f = Features(reading, facts)
-        found = yakuman_of(f, table)
-        if found:
-            scored.append(_yakuman_value(reading, found, hand, rules))
-            continue
+        if facts.yakuman_possible or reading.shape == KOKUSHI:  # else no yakuman: not asked
+            found = yakuman_of(f, table)
+            if found:
+                scored.append(_yakuman_value(reading, found, hand, rules))
+                continue
         yaku = tuple(yaku_of(f, table))
         renhou_mangan = facts.renhou and rules.renhou == "mangan"
         if not yaku and not renhou_mangan:
