@@ -32,6 +32,8 @@ HandInput = str | Hand | Mapping[str, Any]
 
 
 def _caller_rules(rules: Rules | str | None, overrides: Mapping[str, Any] | None) -> Rules:
+    if isinstance(rules, Rules) and not overrides:  # the usual call of a program
+        return rules
     if rules is None:
         base = Rules.preset()
     elif isinstance(rules, Rules):
@@ -201,7 +203,7 @@ def analyse(
     >>> analyse("12m").status
     'error'
     """
-    return _run(hand, _caller_rules(rules, overrides), analysis=True)
+    return _run(hand, _caller_rules(rules, overrides), True)
 
 
 def score(
@@ -217,4 +219,4 @@ def score(
     >>> r.han, r.fu, r.payment
     (1, 30, {'tsumo_dealer': 500, 'tsumo_non_dealer': 300})
     """
-    return _run(hand, _caller_rules(rules, overrides), analysis=False)
+    return _run(hand, _caller_rules(rules, overrides), False)

@@ -329,6 +329,8 @@ class Features:
         kans = 0
         set_fu = 0
         chanta = True
+        offers = 0
+        pair = -1
         if shape == STANDARD:
             outside = IS_TERMINAL_OR_HONOUR
             for t, k, concealed, _ in reading.groups:
@@ -337,17 +339,22 @@ class Features:
                     chanta = chanta and _SEQ_OUTSIDE[k]
                     continue
                 chanta = chanta and outside[k]
-                if t != PAIR:
-                    trips.append(k)
-                    set_fu += GROUP_FU[t][concealed][k]
-                    if concealed:
-                        ankou += 1
-                    if t == KAN:
-                        kans += 1
-            pair = reading.groups[-1].kind
+                if t == PAIR:
+                    pair = k
+                    continue
+                trips.append(k)
+                set_fu += GROUP_FU[t][concealed][k]
+                if concealed:
+                    ankou += 1
+                if t == KAN:
+                    kans += 1
+                if k >= EAST:
+                    offers = HONOUR_TRIPLET
+            if chanta:
+                offers |= OUTSIDE
         else:
             chanta = False
-            pair = -1
+            offers = NO_GROUPS
         self.pair = pair
         seqs.sort()
         self.seqs = tuple(seqs)
@@ -361,11 +368,7 @@ class Features:
             facts.closed and len(seqs) == 4 and wait == "ryanmen" and pair not in facts.valued
         )
         #: What this reading offers the rows' ``requires`` (see :data:`HONOUR_TRIPLET`).
-        offers = self.offers = (
-            (HONOUR_TRIPLET if trips and max(trips) >= 27 else 0)
-            | (OUTSIDE if chanta else 0)
-            | (NO_GROUPS if shape != STANDARD else 0)
-        )
+        self.offers = offers
         #: The key of the reading's plan in :attr:`RuleTables.plans`.
         self.plan = facts.plan_base | len(seqs) << 6 | len(trips) << 3 | offers
 
