@@ -58,9 +58,7 @@ def _hand_rules(hand: Hand, caller: Rules) -> Rules:
     return preset.with_overrides(dict(caller.overrides))
 
 
-def _parse(hand: HandInput) -> Hand:
-    if isinstance(hand, Hand):
-        return hand
+def _parse(hand: str | Mapping[str, Any]) -> Hand:
     if isinstance(hand, str):
         return parse_hand(hand)  # Hand.parse without its import on every call
     if isinstance(hand, Mapping):
@@ -68,18 +66,12 @@ def _parse(hand: HandInput) -> Hand:
     raise HandError("bad_record", f"not a hand: {type(hand).__name__}")
 
 
-def _input_value(hand: HandInput) -> tuple[Any, str | None]:
-    """The result's ``input`` and, for a :class:`Hand`, its normal form: both the
-    ``input`` and the ``hand`` of the result, one :func:`deferred` text made only when
-    read."""
-    if isinstance(hand, str):
-        return hand, None
-    if isinstance(hand, Hand):
-        text = deferred(str, hand)
-        return text, text
+def _input_value(hand: HandInput) -> Any:
+    """The result's ``input`` for a text or a mapping (a :class:`Hand` is handled in
+    :func:`_run`)."""
     if isinstance(hand, Mapping):
-        return dict(hand), None
-    return hand, None
+        return dict(hand)
+    return hand
 
 
 def _error(value: Any, rules: Rules, error: HandError) -> Result:
@@ -155,9 +147,14 @@ def _candidate_key(r: Result) -> tuple[int, int, int, int]:
 
 
 def _run(hand_input: HandInput, rules: Rules, analysis: bool) -> Result:
-    value, text = _input_value(hand_input)
+    if isinstance(hand_input, Hand):
+        # A prepared hand: its normal form is both the result's ``input`` and its
+        # ``hand``, one deferred text made only when read.
+        value = text = deferred(str, hand_input)
+    else:
+        value, text = _input_value(hand_input), None
     try:
-        hand = _parse(hand_input)
+        hand = hand_input if isinstance(hand_input, Hand) else _parse(hand_input)
         if hand.context.rules is not None:  # the hand's own ``rules=`` word
             rules = _hand_rules(hand, rules)
         if rules.players == 3:

@@ -230,6 +230,10 @@ def _sequence_wait(start: int, win: int) -> str:
     return "ryanmen"
 
 
+#: Makes a named tuple from a tuple of its fields without the Python-level ``__new__``
+#: of the class (half the cost): for the values made for every hand and reading.
+_new_tuple: Final = tuple.__new__
+
 #: The group a meld of each kind is: its type and whether it counts as concealed (only
 #: a closed kan does). A table, so a meld's group is one lookup.
 _MELD_SHAPE: Final = {
@@ -247,7 +251,7 @@ def meld_groups(melds: Sequence[Meld]) -> tuple[Group, ...]:
     groups = []
     for meld in melds:
         type_, concealed = _MELD_SHAPE[meld.kind]
-        groups.append(Group(type_, meld.tiles[0].kind, concealed, meld))
+        groups.append(_new_tuple(Group, (type_, meld.tiles[0].kind, concealed, meld)))
     return tuple(groups)
 
 
@@ -272,10 +276,6 @@ def _interned(type_: int, concealed: bool) -> tuple[Group, ...]:
 # immutable, so every reading shares them instead of building its own.
 _CONCEALED: Final = {t: _interned(t, True) for t in (SEQUENCE, TRIPLET, PAIR)}
 _RON_TRIPLET: Final = _interned(TRIPLET, False)
-
-#: Makes a named tuple from a tuple of its fields without the Python-level ``__new__``
-#: of the class (half the cost): for the values made for every reading of every hand.
-_new_tuple: Final = tuple.__new__
 
 
 #: What one suit's counts contribute to the hand's readings: ``(pairs, splits)``.

@@ -305,12 +305,14 @@ class Features:
         "ankou",
         "chanta_shape",
         "facts",
+        "iipeikou",
         "kans",
         "offers",
         "pair",
         "pinfu",
         "plan",
         "reading",
+        "ryanpeikou",
         "seqs",
         "set_fu",
         "shape",
@@ -358,6 +360,16 @@ class Features:
         self.pair = pair
         seqs.sort()
         self.seqs = tuple(seqs)
+        # Identical sequences count in a closed hand only: two pairs of them are
+        # ryanpeikou, one pair iipeikou (never both).
+        iipeikou = ryanpeikou = False
+        if facts.closed and len(seqs) >= 2:
+            if len(seqs) == 4 and seqs[0] == seqs[1] and seqs[2] == seqs[3]:
+                ryanpeikou = True
+            else:
+                iipeikou = len(set(seqs)) < len(seqs)
+        self.iipeikou = iipeikou
+        self.ryanpeikou = ryanpeikou
         self.trips = tuple(trips)
         self.ankou = ankou
         self.kans = kans
@@ -450,16 +462,6 @@ def _doukou(f: Features) -> bool:
     return False
 
 
-def _peikou_count(f: Features) -> int:
-    """2 for two pairs of identical sequences, 1 for one, in a closed hand."""
-    s = f.seqs
-    if len(s) < 2 or not f.facts.closed:
-        return 0
-    if len(s) == 4 and s[0] == s[1] and s[2] == s[3]:  # sorted
-        return 2
-    return 1 if len(set(s)) < len(s) else 0
-
-
 def _dragon_trips(f: Features) -> int:
     return len(_DRAGON_SET.intersection(f.trips))  # a kind has at most one triplet
 
@@ -486,7 +488,7 @@ YAKU: Final[tuple[YakuDef, ...]] = (
         1,
         None,
         0,
-        lambda f: _peikou_count(f) == 1,
+        attrgetter("iipeikou"),
         _SEQS_2,
     ),
     YakuDef(
@@ -574,7 +576,7 @@ YAKU: Final[tuple[YakuDef, ...]] = (
         3,
         None,
         0,
-        lambda f: _peikou_count(f) == 2,
+        attrgetter("ryanpeikou"),
         _SEQS_4,
     ),
     _hand_row("honitsu", "Half flush", 3, 2, "one_suit_with_honours"),
