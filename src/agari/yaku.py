@@ -78,6 +78,10 @@ _PRESENT: Final = bytes([0] + [1] * 255)
 _ALL: Final = _mask(range(34))
 _HONOURS: Final = _mask(range(27, 34))
 _SUIT_MASKS: Final = tuple(_mask(range(9 * s, 9 * s + 9)) for s in range(3))
+#: Every kind but one number suit and the honours: a hand of one suit holds none of them.
+_NOT_M_OR_HONOUR, _NOT_P_OR_HONOUR, _NOT_S_OR_HONOUR = (
+    _ALL & ~(suit | _HONOURS) for suit in _SUIT_MASKS
+)
 _NOT_SIMPLE: Final = _mask(TERMINALS_AND_HONOURS)
 _NOT_TERMINAL: Final = _ALL & ~_mask(_TERMINALS)
 _NOT_TERMINAL_OR_HONOUR: Final = _ALL & ~_NOT_SIMPLE
@@ -131,37 +135,10 @@ class HandFacts:
 
     Computed once per hand; the tile tests are bitmask tests on the kinds present."""
 
-    __slots__ = (
-        "all_green",
-        "all_honour",
-        "all_simple",
-        "all_terminal",
-        "all_terminal_or_honour",
-        "chankan",
-        "chiihou",
-        "chuuren",
-        "closed",
-        "closed_tsumo",
-        "counts",
-        "double_riichi",
-        "haitei",
-        "has_honour",
-        "houtei",
-        "ippatsu",
-        "junsei",
-        "one_suit_only",
-        "one_suit_with_honours",
-        "plan_base",
-        "renhou",
-        "riichi",
-        "rinshan",
-        "round_wind",
-        "seat_wind",
-        "tenhou",
-        "tsumo",
-        "valued",
-        "yakuman_possible",
-    )
+    # Not slotted, for these class-level defaults: the facts of the rarer context words
+    # are set on an instance only for a hand that has one of those words.
+    double_riichi = ippatsu = haitei = houtei = rinshan = chankan = False
+    tenhou = chiihou = renhou = False
 
     def __init__(
         self,
@@ -215,23 +192,19 @@ class HandFacts:
             or ctx.chiihou
             or ctx.renhou
         )
-        if rare:
-            situation = self._situation(ctx, closed, tsumo)
-        else:  # the usual win: none of the rarer context words
-            self.double_riichi = self.ippatsu = self.haitei = self.houtei = False
-            self.rinshan = self.chankan = self.tenhou = self.chiihou = self.renhou = False
-            situation = 0
+        situation = self._situation(ctx, closed, tsumo) if rare else 0
         has_honour = self.has_honour = bool(present & _HONOURS)
-        in_m = present & _SUIT_MASKS[0]
-        in_p = present & _SUIT_MASKS[1]
-        in_s = present & _SUIT_MASKS[2]
-        one_suit = (in_m != 0) + (in_p != 0) + (in_s != 0) == 1
+        all_honour = self.all_honour = not present & ~_HONOURS
+        one_suit = not all_honour and (
+            not present & _NOT_M_OR_HONOUR
+            or not present & _NOT_P_OR_HONOUR
+            or not present & _NOT_S_OR_HONOUR
+        )
         honitsu = self.one_suit_with_honours = one_suit and has_honour
         chinitsu = self.one_suit_only = one_suit and not has_honour
         closed_tsumo = self.closed_tsumo = closed and tsumo
         all_simple = self.all_simple = not present & _NOT_SIMPLE
         honroutou = self.all_terminal_or_honour = not present & _NOT_TERMINAL_OR_HONOUR
-        all_honour = self.all_honour = not present & ~_HONOURS
         all_terminal = self.all_terminal = not present & _NOT_TERMINAL
         all_green = self.all_green = not present & _NOT_GREEN
         # The hand-level rows that hold, as bits (see _FACT_BITS), and whether the hand is
@@ -248,7 +221,7 @@ class HandFacts:
         self.plan_base = (bits << 1 | closed) << _READING_KEY_BITS
         chuuren = junsei = False
         if chinitsu and not fixed:
-            base = 0 if in_m else 9 if in_p else 18
+            base = 0 if present & _SUIT_MASKS[0] else 9 if present & _SUIT_MASKS[1] else 18
             c = closed_counts[base : base + 9]
             if c[0] >= 3 and c[8] >= 3 and all(c[1:8]):
                 chuuren = True
@@ -263,18 +236,22 @@ class HandFacts:
         # concealed triplets (three closed copies of four kinds, closed kans counted),
         # daisangen the three dragons, the wind yakuman three winds, suukantsu four kans.
         concealed_triplets = closed_counts.count(3) + closed_counts.count(4) + closed_kans
-        winds = (counts[27] >= 3) + (counts[28] >= 3) + (counts[29] >= 3) + (counts[30] >= 3)
-        self.yakuman_possible = (
+        possible = (
             concealed_triplets >= 4
-            or (counts[HAKU] >= 3 and counts[HATSU] >= 3 and counts[CHUN] >= 3)
-            or winds >= 3
             or kans == 4
-            or all_honour
             or all_green
             or all_terminal
             or chuuren
             or (rare and (self.tenhou or self.chiihou or self.renhou))
         )
+        if has_honour and not possible:
+            winds = (counts[27] >= 3) + (counts[28] >= 3) + (counts[29] >= 3) + (counts[30] >= 3)
+            possible = (
+                all_honour
+                or winds >= 3
+                or (counts[HAKU] >= 3 and counts[HATSU] >= 3 and counts[CHUN] >= 3)
+            )
+        self.yakuman_possible = possible
 
     def _situation(self, ctx: Context, closed: bool, tsumo: bool) -> int:
         """The facts of the rarer context words, each only where it can be true; returns
