@@ -346,9 +346,15 @@ def standard_readings(
     """Readings as four groups and a pair. ``counts`` are the 34 kind counts of the
     concealed tiles *with* the winning tile; ``fixed`` the melds' groups
     (:func:`meld_groups`)."""
-    # Each way so far: (groups, pair, where the winning tile's suit starts among the
-    # groups, the places of the winning tile in that suit's split).
-    combos: list[tuple[tuple[Group, ...], int, int, WinPlaces]] = [((), -1, 0, ())]
+    # The usual case is one way to split each suit: its groups so far, the pair, where
+    # the winning tile's suit starts among the groups and the winning tile's places in
+    # that suit (see GlobalSplit). ``ways`` lists every way once a suit splits in more.
+    acc: tuple[Group, ...] = ()
+    pair = -1
+    start = 0
+    found: WinPlaces = ()
+    ways: list[tuple[tuple[Group, ...], int, int, WinPlaces]] | None = None
+    win_base = win - win % 9  # the first kind of the winning tile's suit
     pair_suits = 0
     raw = bytes(counts)
     for base, end, table in _SUIT_TABLES:
@@ -360,32 +366,34 @@ def standard_readings(
             continue  # an empty suit
         if pairs == 2:
             pair_suits += 1
-        has_win = base <= win < end
-        if len(splits) == 1 and len(combos) == 1:  # the usual case: one way so far
+        if ways is None and len(splits) == 1:
             groups, p, places = splits[0]
-            acc, pair, start, found = combos[0]
-            if has_win:
+            if base == win_base:
                 start, found = len(acc), places[win - base]
-            combos = [(acc + groups, pair if p < 0 else p, start, found)]
-        else:
-            combos = [
-                (
-                    acc + groups,
-                    pair if p < 0 else p,
-                    len(acc) if has_win else start,
-                    places[win - base] if has_win else found,
-                )
-                for acc, pair, start, found in combos
-                for groups, p, places in splits
-            ]
+            acc += groups
+            if p >= 0:
+                pair = p
+            continue
+        if ways is None:
+            ways = [(acc, pair, start, found)]
+        ways = [
+            (
+                acc + groups,
+                pair if p < 0 else p,
+                len(acc) if base == win_base else start,
+                places[win - base] if base == win_base else found,
+            )
+            for acc, pair, start, found in ways
+            for groups, p, places in splits
+        ]
     if pair_suits != 1:
         return []
     result: list[Reading] = []
-    for closed_groups, pair, start, found in combos:
-        for index, wait in found:
-            result.append(_build(closed_groups, pair, start + index, wait, tsumo, fixed))
-        if pair == win:
-            result.append(_build(closed_groups, pair, -1, "tanki", tsumo, fixed))
+    for way_groups, way_pair, way_start, way_found in ways or ((acc, pair, start, found),):
+        for index, wait in way_found:
+            result.append(_build(way_groups, way_pair, way_start + index, wait, tsumo, fixed))
+        if way_pair == win:
+            result.append(_build(way_groups, way_pair, -1, "tanki", tsumo, fixed))
     return result
 
 
