@@ -18,9 +18,10 @@ fives), scored under agari's ``tenhou`` preset and the peer's matching ``Optiona
     agari's notation caches (context words, melds, contexts) are emptied before each run,
     so they fill as in a batch of new hands, and a second figure empties them before every
     line;
-    each as hands per second and µs per hand, the median of ``--repeat`` repeats; every
-    repeat times agari and the peer back to back on the same hands, so a busy machine slows
-    both, and the ratio printed is the median of the per-repeat ratios;
+    each as hands per second and µs per hand, the median of ``--repeat`` repeats; within
+    every repeat agari and the peer take turns on the same blocks of 250 hands, so a burst
+    of load on the shared machine slows both, and the ratio printed is the median of the
+    per-repeat ratios (each: the peer's time for all hands over agari's);
     and how often the two agree on han, fu and points (a sanity check, not a test: the rule
     sets differ in corners such as double-wind pair fu);
 (c) the 13-tile waiting-hand analysis (``agari.analysis.analyse_waiting``) on the same
@@ -195,19 +196,31 @@ def timed(fn: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
+#: Hands per block in :func:`race`: agari and the peer take turns block by block.
+BLOCK = 250
+
+
 def race(
-    label: str, n: int, repeat: int, ours: Callable[[], object], theirs: Callable[[], object]
+    label: str,
+    n: int,
+    repeat: int,
+    ours: Sequence[Callable[[], object]],
+    theirs: Sequence[Callable[[], object]],
 ) -> tuple[float, float, float]:
-    """Median seconds per run of each (interleaved, alternating who goes first) and the
-    median of the per-repeat ratios; prints one summary line."""
+    """Median seconds per run of each and the median of the per-repeat ratios; prints one
+    summary line. ``ours`` and ``theirs`` run the same blocks of hands; within a repeat
+    the two take turns block by block (who goes first alternates), so a burst of load
+    from other jobs on the shared machine lands on both rather than on one whole run."""
     ours_t, theirs_t, ratios = [], [], []
     for i in range(repeat):
-        if i % 2:
-            b = timed(theirs)
-            a = timed(ours)
-        else:
-            a = timed(ours)
-            b = timed(theirs)
+        a = b = 0.0
+        for j, (mine, peer) in enumerate(zip(ours, theirs, strict=True)):
+            if (i + j) % 2:
+                b += timed(peer)
+                a += timed(mine)
+            else:
+                a += timed(mine)
+                b += timed(peer)
         ours_t.append(a)
         theirs_t.append(b)
         ratios.append(b / a)
@@ -218,6 +231,11 @@ def race(
         f"ratio {ratio:.2f}x  (min {min(ratios):.2f}, max {max(ratios):.2f})"
     )
     return a, b, ratio
+
+
+def blocks(items: Sequence[Any]) -> list[Sequence[Any]]:
+    """``items`` in blocks of :data:`BLOCK`."""
+    return [items[i : i + BLOCK] for i in range(0, len(items), BLOCK)]
 
 
 def bench_scoring(hands: list[BenchHand], repeat: int) -> tuple[float, float]:
@@ -233,20 +251,28 @@ def bench_scoring(hands: list[BenchHand], repeat: int) -> tuple[float, float]:
 
     # The timed loops use each result and let it go, as a batch does (keeping thousands
     # of results alive would time the garbage collector's full passes over them).
-    def ours_a() -> None:
-        for h in parsed:
-            score(h, rules)
+    def ours_a(part: Sequence[Hand]) -> Callable[[], None]:
+        def run() -> None:
+            for h in part:
+                score(h, rules)
 
-    def theirs_a() -> None:
-        for t, w, m, d, c in prepared:
-            estimate(t, w, melds=m, dora_indicators=d, config=c)
+        return run
 
-    def ours_b() -> None:
-        clear_caches()  # each run is a batch of hands never seen before
-        for t in texts:
-            score(t, rules)
+    def theirs_a(part: Sequence[Any]) -> Callable[[], None]:
+        def run() -> None:
+            for t, w, m, d, c in part:
+                estimate(t, w, melds=m, dora_indicators=d, config=c)
 
-    theirs_b = peer_from_strings(calc, config_class, options, hands, keep=False)
+        return run
+
+    def ours_b(part: Sequence[str], first: bool) -> Callable[[], None]:
+        def run() -> None:
+            if first:
+                clear_caches()  # each run is a batch of hands never seen before
+            for t in part:
+                score(t, rules)
+
+        return run
 
     # Warm both up once (imports, per-suit tables, the peer's caches) and check agreement.
     ours = [score(h, rules) for h in parsed]
@@ -273,8 +299,23 @@ def bench_scoring(hands: list[BenchHand], repeat: int) -> tuple[float, float]:
         # Under aka, TilesConverter turns a fourth plain five into a six (it skips the red
         # copy's id), so the peer reads those few hands as not winning from the string.
         print(f"  note: the peer's string conversion misreads {n - same_peer} hands (4 fives)")
-    _, _, ratio_a = race("(a) prepared input", n, repeat, ours_a, theirs_a)
-    _, peer_b, ratio_b = race("(b) from the string", n, repeat, ours_b, theirs_b)
+    _, _, ratio_a = race(
+        "(a) prepared input",
+        n,
+        repeat,
+        [ours_a(part) for part in blocks(parsed)],
+        [theirs_a(part) for part in blocks(prepared)],
+    )
+    _, peer_b, ratio_b = race(
+        "(b) from the string",
+        n,
+        repeat,
+        [ours_b(part, i == 0) for i, part in enumerate(blocks(texts))],
+        [
+            peer_from_strings(calc, config_class, options, part, keep=False)
+            for part in blocks(hands)
+        ],
+    )
 
     # The notation module remembers context words, melds and contexts it has read (a batch
     # meets the same ones again and again); emptied before every line, the worst case:
