@@ -386,7 +386,9 @@ def _settle_plain(base: int, context: Context, rules: Rules) -> Settlement:
     """:func:`settle_win` for the usual win (see :func:`settle_usual_win`): the same
     arithmetic as the general path but none of its bookkeeping for liability, wareme and
     three-player."""
-    payment, points, total, deltas = _usual_payments(base, context, rules)
+    usual = settle_usual_win(base, context, rules)
+    assert usual is not None  # settle_win checked that this is the usual win
+    payment, points, total, deltas = usual
     sticks_points = STICK * context.sticks
     honba_points = total - points - sticks_points
     if deltas is None:
@@ -424,13 +426,9 @@ def settle_usual_win(
         or base < 0
     ):
         return None
-    return _usual_payments(base, context, rules)
-
-
-def _usual_payments(base: int, context: Context, rules: Rules) -> UsualWin:
-    """The arithmetic of :func:`settle_win` for four players, written out: payments
-    rounded up to 100 as ``-(-x // 100) * 100`` (:func:`round_up_100`), the honba of a
-    four-player game (:func:`honba_per_ron`, :func:`honba_per_tsumo_payer`)."""
+    # The arithmetic of settle_win for four players, written out: payments rounded up
+    # to 100 as -(-x // 100) * 100 (round_up_100), a four-player game's honba
+    # (honba_per_ron, honba_per_tsumo_payer).
     winner = context.seat_wind
     dealer_wins = winner == "E"
     sticks_points = STICK * context.sticks

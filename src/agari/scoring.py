@@ -91,7 +91,9 @@ def _score_readings(
         return [], [], None
     # As bytes: the decomposer keys its suit tables by slices of them, and counting a
     # value in them (seven pairs, concealed triplets) runs in C.
-    closed = bytes(kind_counts(hand.closed_tiles))
+    counts = kind_counts(hand.concealed)
+    counts[hand.win.kind] += 1
+    closed = bytes(counts)
     fixed = meld_groups(hand.melds)
     readings = readings_of_counts(closed, hand.win.kind, hand.context.tsumo, fixed)
     if not readings:

@@ -34,6 +34,7 @@ from agari.decompose import (
     PAIR,
     SEQUENCE,
     STANDARD,
+    TRIPLET,
     Group,
     Reading,
     kind_counts,
@@ -86,6 +87,13 @@ _NOT_SIMPLE: Final = _mask(TERMINALS_AND_HONOURS)
 _NOT_TERMINAL: Final = _ALL & ~_mask(_TERMINALS)
 _NOT_TERMINAL_OR_HONOUR: Final = _ALL & ~_NOT_SIMPLE
 _NOT_GREEN: Final = _ALL & ~_mask(GREEN_KINDS)
+#: The tiles of a fixed group of each type (SEQUENCE, TRIPLET, KAN) by its first kind, as
+#: an int holding one byte per kind like the counts read with ``int.from_bytes``: a
+#: meld's tiles join the hand's counts in one addition (a count never carries).
+_GROUP_TILES: Final = {
+    type_: tuple(n << (8 * k) for k in range(34))
+    for type_, n in ((SEQUENCE, 1 | 1 << 8 | 1 << 16), (TRIPLET, 3), (KAN, 4))
+}
 #: Wind letters (as in a Context) to kinds.
 _WIND_KIND: Final = {letter: EAST + i for i, letter in enumerate(WIND_LETTERS)}
 #: Pair kinds that earn fu / spoil pinfu, by (seat wind, round wind): dragons and both.
@@ -158,20 +166,14 @@ class HandFacts:
         kans = closed_kans = 0
         counts = bytes(closed_counts)  # no copy when they are bytes already
         if fixed:  # add the melds' tiles; note openness and kans
-            with_melds = bytearray(counts)
+            with_melds = int.from_bytes(counts, "little")
             for t, k, concealed, _ in fixed:
-                if t == SEQUENCE:
-                    with_melds[k] += 1
-                    with_melds[k + 1] += 1
-                    with_melds[k + 2] += 1
-                elif t == KAN:
-                    with_melds[k] += 4
+                with_melds += _GROUP_TILES[t][k]
+                if t == KAN:
                     kans += 1
                     closed_kans += concealed
-                else:
-                    with_melds[k] += 3
                 closed = closed and concealed
-            counts = bytes(with_melds)
+            counts = with_melds.to_bytes(34, "little")
         #: The hand's 34 kind counts (melds included), as bytes.
         self.counts = counts
         present = int.from_bytes(counts.translate(_PRESENT), "little")
