@@ -58,12 +58,12 @@ def random_hand(rng: random.Random) -> Hand:
             melds.append(Meld(MeldKind.CHI, tiles, "left", None))
         elif counts[group[0]] == 3 and rng.random() < 0.3:
             counts[group[0]] += 1
-            kind = rng.choice((MeldKind.KAN, MeldKind.ANKAN))
+            meld_kind = rng.choice((MeldKind.KAN, MeldKind.ANKAN))
             tiles = (*tiles, tiles[0])
-            if kind is MeldKind.ANKAN:
-                melds.append(Meld(kind, tiles))
+            if meld_kind is MeldKind.ANKAN:
+                melds.append(Meld(meld_kind, tiles))
             else:
-                melds.append(Meld(kind, tiles, "right", tiles[0]))
+                melds.append(Meld(meld_kind, tiles, "right", tiles[0]))
         else:
             melds.append(Meld(MeldKind.PON, tiles, "across", tiles[0]))
     win_kind = rng.choice(closed)

@@ -163,9 +163,10 @@ def _one(rng: random.Random) -> BenchHand | None:
         n_melds = 0 if shape < 0.6 else rng.randint(1, 3)
         triplet_heavy = shape < 0.22  # toitoi, yakuhai and yakuman-like shapes
         for i in range(4):
-            g = _random_group(rng, counts, allow_seq=not triplet_heavy or rng.random() < 0.3)
-            if g is None:
+            made = _random_group(rng, counts, allow_seq=not triplet_heavy or rng.random() < 0.3)
+            if made is None:
                 return None
+            g = made
             if i < n_melds:
                 if g.kind == "seq":
                     g.meld = "chi"
@@ -257,7 +258,7 @@ def peer_inputs(
         tiles.append(take(k, red))
     win136 = take(hand.win)
     tiles.append(win136)
-    melds = []
+    melds: list[object] = []
     for g in hand.groups:
         ids = [take(k) for k in g.kinds()]
         tiles += ids

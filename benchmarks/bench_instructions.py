@@ -1,0 +1,117 @@
+"""Machine instructions per hand scored, agari against the PyPI ``mahjong`` package (2.1.0),
+counted by valgrind: a figure that other jobs on a shared machine cannot disturb.
+
+    python benchmarks/bench_instructions.py            # 3,000 hands, about two minutes
+    python benchmarks/bench_instructions.py -n 1000    # quicker
+
+Times on a shared machine move with its load; the number of instructions a run executes
+barely does. Each side runs in a process of its own under ``valgrind --tool=callgrind``
+twice -- set up, warm up, then score the hands ``--loops`` times, or not at all -- and the
+difference over the hands scored is the cost of scoring one. The inputs are those of
+benchmarks/bench_speed.py (a), the same generated hands under the ``tenhou`` preset:
+parsed :class:`~agari.hand.Hand` values for agari, prepared 136-tile arrays and configs for
+the peer. Instructions are not time (a cache miss costs more than an add), so use this to
+see whether a change made agari do less work, and bench_speed.py for the speed itself.
+Needs valgrind (``apt install valgrind``); ``PYTHONHASHSEED`` is fixed in the children so
+that two runs count the same.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+
+
+def _workload(side: str, count: int, seed: int) -> Callable[[], None]:
+    """One pass over the hands by ``side`` (``agari`` or ``peer``), set up and warmed up."""
+    sys.path.insert(0, str(HERE))
+    sys.path.insert(0, str(ROOT / "src"))
+    from bench_speed import PRESET, peer_config, peer_setup
+    from handgen import generate, peer_inputs
+
+    hands = generate(count, seed)
+    if side == "agari":
+        from agari.api import score
+        from agari.hand import Hand
+        from agari.rules import Rules
+
+        rules = Rules.preset(PRESET)
+        parsed = [Hand.parse(h.notation) for h in hands]
+
+        def run() -> None:
+            for h in parsed:
+                score(h, rules)
+
+    else:
+        calc, config_class, options = peer_setup()
+        prepared = []
+        for h in hands:
+            tiles, win, melds, dora = peer_inputs(h)
+            prepared.append((tiles, win, melds, dora, peer_config(config_class, options, h)))
+        estimate = calc.estimate_hand_value
+
+        def run() -> None:
+            for t, w, m, d, c in prepared:
+                estimate(t, w, melds=m, dora_indicators=d, config=c)
+
+    run()  # warm up: imports, tables and caches filled as in a long batch
+    return run
+
+
+def _child(side: str, count: int, seed: int, loops: int) -> None:
+    run = _workload(side, count, seed)
+    for _ in range(loops):
+        run()
+
+
+def _count(side: str, count: int, seed: int, loops: int) -> int:
+    """Instructions of a whole child process under callgrind."""
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+    command += [sys.executable, __file__, "--child", side]
+    command += ["-n", str(count), "--seed", str(seed), "--loops", str(loops)]
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    found = re.search(r"Collected\s*:\s*([\d,]+)", done.stderr)
+    if done.returncode != 0 or found is None:
+        raise SystemExit(f"valgrind failed for {side}:\n{done.stderr[-2000:]}")
+    return int(found.group(1).replace(",", ""))
+
+
+def per_hand(side: str, count: int, seed: int, loops: int) -> float:
+    """Instructions per hand scored: (loops passes - no pass) / hands scored."""
+    return (_count(side, count, seed, loops) - _count(side, count, seed, 0)) / (count * loops)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("-n", "--count", type=int, default=3000, help="hands (3000)")
+    parser.add_argument("--loops", type=int, default=1, help="passes counted (1)")
+    parser.add_argument("--seed", type=int, default=20261130)
+    parser.add_argument("--child", choices=("agari", "peer"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        _child(args.child, args.count, args.seed, args.loops)
+        return 0
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (apt install valgrind); nothing counted")
+        return 2
+    ours = per_hand("agari", args.count, args.seed, args.loops)
+    theirs = per_hand("peer", args.count, args.seed, args.loops)
+    print(f"Python {sys.version.split()[0]}, {args.count:,} hands, preset tenhou, valgrind")
+    print(f"agari   {ours:>10,.0f} instructions per hand (prepared Hand -> score)")
+    print(f"mahjong {theirs:>10,.0f} instructions per hand (prepared arrays -> estimate)")
+    print(f"ratio   {theirs / ours:10.2f}x fewer instructions for agari")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
