@@ -32,8 +32,6 @@ HandInput = str | Hand | Mapping[str, Any]
 
 
 def _caller_rules(rules: Rules | str | None, overrides: Mapping[str, Any] | None) -> Rules:
-    if isinstance(rules, Rules) and not overrides:  # the usual call of a program
-        return rules
     if rules is None:
         base = Rules.preset()
     elif isinstance(rules, Rules):
@@ -200,7 +198,9 @@ def analyse(
     >>> analyse("12m").status
     'error'
     """
-    return _run(hand, _caller_rules(rules, overrides), True)
+    if not isinstance(rules, Rules) or overrides:  # else the Rules value as given
+        rules = _caller_rules(rules, overrides)
+    return _run(hand, rules, True)
 
 
 def score(
@@ -216,4 +216,6 @@ def score(
     >>> r.han, r.fu, r.payment
     (1, 30, {'tsumo_dealer': 500, 'tsumo_non_dealer': 300})
     """
-    return _run(hand, _caller_rules(rules, overrides), False)
+    if not isinstance(rules, Rules) or overrides:  # else the Rules value as given
+        rules = _caller_rules(rules, overrides)
+    return _run(hand, rules, False)

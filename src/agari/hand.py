@@ -151,6 +151,24 @@ class Context:
     def in_riichi(self) -> bool:
         return self.riichi or self.double_riichi
 
+    @functools.cached_property
+    def rare_words(self) -> bool:
+        """Whether any of the rarer situational words is given (double riichi, ippatsu,
+        haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou). Most wins have none,
+        and the engine then skips what they decide; worked out once per context (a
+        context is shared by every hand read with the same words)."""
+        return (
+            self.double_riichi
+            or self.ippatsu
+            or self.haitei
+            or self.houtei
+            or self.rinshan
+            or self.chankan
+            or self.tenhou
+            or self.chiihou
+            or self.renhou
+        )
+
 
 _CONTEXT_DEFAULTS: Final = {f.name: f.default for f in fields(Context)}
 _CONTEXT_FIELDS: Final = frozenset(_CONTEXT_DEFAULTS)

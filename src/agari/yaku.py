@@ -183,17 +183,7 @@ class HandFacts:
         round_ = self.round_wind = _WIND_KIND[ctx.round_wind]
         self.valued = _VALUED[seat, round_]
         riichi = self.riichi = closed and ctx.riichi and not ctx.double_riichi
-        rare = (
-            ctx.double_riichi
-            or ctx.ippatsu
-            or ctx.haitei
-            or ctx.houtei
-            or ctx.rinshan
-            or ctx.chankan
-            or ctx.tenhou
-            or ctx.chiihou
-            or ctx.renhou
-        )
+        rare = ctx.rare_words
         situation = self._situation(ctx, closed, tsumo) if rare else 0
         has_honour = self.has_honour = bool(present & _HONOURS)
         all_honour = self.all_honour = not present & ~_HONOURS
