@@ -328,7 +328,8 @@ class Features:
             offers = NO_GROUPS
         self.pair = pair
         seqs.sort()
-        self.seqs = tuple(seqs)
+        # Lists, not tuples: only read, and a copy for every reading costs more.
+        self.seqs = seqs
         # Identical sequences count in a closed hand only: two pairs of them are
         # ryanpeikou, one pair iipeikou (never both).
         iipeikou = ryanpeikou = False
@@ -339,7 +340,7 @@ class Features:
                 iipeikou = len(set(seqs)) < len(seqs)
         self.iipeikou = iipeikou
         self.ryanpeikou = ryanpeikou
-        self.trips = tuple(trips)
+        self.trips = trips
         self.ankou = ankou
         self.kans = kans
         #: The fu of the reading's triplets and kans (see :func:`agari.fu.fu_total`).
