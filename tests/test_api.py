@@ -10,8 +10,9 @@ import pytest
 import agari
 from agari.api import analyse, score
 from agari.errors import RuleError
-from agari.hand import Hand
+from agari.hand import Context, Hand, Meld, MeldKind
 from agari.rules import Rules
+from agari.tiles import Tile
 
 
 def test_package_exposes_analyse_and_score() -> None:
@@ -139,3 +140,62 @@ def test_limit_is_null_not_absent_below_mangan() -> None:
 
     record = analyse("123m456p789s1155z+5z").to_json()
     assert "limit" in record and record["limit"] is None
+
+
+# A Hand made directly in Python is checked like one read from notation (SPEC §3 error
+# codes); the hands below are each impossible for the reason named.
+def _tiles(text: str) -> tuple[Tile, ...]:
+    return tuple(Tile.parse(t) for t in text.split())
+
+
+@pytest.mark.parametrize(
+    ("hand", "code"),
+    [
+        # 1m five times: 111m as a triplet and 11m as the pair would "complete" it.
+        (
+            Hand(_tiles("1m 1m 1m 1m 1m 2p 3p 4p 5p 6p 7s 8s 9s"), Tile.parse("7p")),
+            "too_many_copies",
+        ),
+        (
+            Hand(
+                _tiles("1m 2m 3m 4p 5p 6p 7s 8s 9s 5z"),
+                Tile.parse("5z"),
+                (Meld(MeldKind.CHI, _tiles("1p 1p 1p"), "left"),),
+            ),
+            "bad_meld",
+        ),
+        (
+            Hand(
+                _tiles("1m 2m 3m 4p 5p 6p 7s 8s 9s 5z"),
+                Tile.parse("5z"),
+                (Meld(MeldKind.PON, _tiles("1p 2p 3p"), "left"),),
+            ),
+            "bad_meld",
+        ),
+        (
+            Hand(
+                _tiles("1m 2m 3m 4p 5p 6p 7s 8s 9s 2s 3s 5z 5z"),
+                Tile.parse("4s"),
+                (),
+                Context(tsumo=True, houtei=True),
+            ),
+            "conflicting_context",
+        ),
+        (Hand(_tiles("1m 2m 3m 4p 5p 6p 7s 8s 9s 2s 3s 5z"), Tile.parse("4s")), "tile_count"),
+    ],
+)
+def test_a_hand_made_in_python_is_checked(hand: Hand, code: str) -> None:
+    for result in (analyse(hand), score(hand)):
+        assert result.status == "error"
+        assert result.error is not None and result.error["code"] == code
+
+
+def test_a_read_hand_is_not_checked_twice_and_a_copy_is_checked_afresh() -> None:
+    from dataclasses import replace
+
+    hand = Hand.parse("123m456p789s1155z+5z")
+    assert hand._checked  # the reader checked it
+    copy = replace(hand, context=Context(tsumo=True, houtei=True))
+    assert not copy._checked
+    assert analyse(copy).error["code"] == "conflicting_context"  # type: ignore[index]
+    assert analyse(hand).status == "win"

@@ -26,7 +26,7 @@ from agari.records import hand_from_dict
 from agari.result import Result, deferred
 from agari.rules import Rules
 from agari.scoring import score_hand
-from agari.validate import check_three_player, check_tile_count
+from agari.validate import check_made_hand, check_three_player, check_tile_count
 
 HandInput = str | Hand | Mapping[str, Any]
 
@@ -152,7 +152,11 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool) -> Result:
     else:
         value, text = _input_value(hand_input), None
     try:
-        hand = hand_input if isinstance(hand_input, Hand) else _parse(hand_input)
+        if isinstance(hand_input, Hand):
+            hand = hand_input
+            check_made_hand(hand)  # a hand made in Python; the readers check their own
+        else:
+            hand = _parse(hand_input)
         if hand.context.rules is not None:  # the hand's own ``rules=`` word
             rules = _hand_rules(hand, rules)
         if rules.players == 3:

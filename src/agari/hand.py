@@ -197,6 +197,10 @@ class Hand:
     win: Tile | None = None
     melds: tuple[Meld, ...] = ()
     context: Context = field(default_factory=Context)
+    #: Whether :func:`agari.validate.validate` has passed the hand: the readers check
+    #: every hand they make, and the API checks a hand made directly before using it.
+    #: Not part of the value (a copy made with ``replace`` is checked afresh).
+    _checked: bool = field(default=False, init=False, repr=False, compare=False)
 
     @classmethod
     def parse(cls, text: str) -> Hand:

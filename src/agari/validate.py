@@ -23,7 +23,15 @@ from agari.errors import HandError
 from agari.hand import Hand
 from agari.tiles import NORTH, kind_name
 
-__all__ = ["check_conflicts", "check_three_player", "check_tile_count", "check_tiles", "validate"]
+__all__ = [
+    "check_conflicts",
+    "check_made_hand",
+    "check_meld_shapes",
+    "check_three_player",
+    "check_tile_count",
+    "check_tiles",
+    "validate",
+]
 
 _KIND: Final = attrgetter("kind")
 _RED: Final = attrgetter("red")
@@ -43,6 +51,57 @@ def validate(
     check_tiles(hand)
     check_tile_count(hand)
     check_conflicts(hand, said or {}, columns or {}, win_column)
+    object.__setattr__(hand, "_checked", True)  # noted on the (frozen) hand itself
+
+
+def check_made_hand(hand: Hand) -> None:
+    """Raise :class:`HandError` if a :class:`Hand` made directly in Python (not read from
+    notation or a record, which check while reading) cannot exist: the melds' shapes and
+    everything :func:`validate` checks. A hand that passed once is not checked again.
+
+    >>> from agari.hand import Hand, Meld, MeldKind
+    >>> from agari.tiles import Tile
+    >>> chi = Meld(MeldKind.CHI, (Tile(9), Tile(9), Tile(9)))
+    >>> try:
+    ...     check_made_hand(Hand((), None, (chi,)))
+    ... except HandError as error:
+    ...     print(error.code, error.message)
+    bad_meld chi 1p 1p 1p: a chi is three consecutive numbers of one suit, in order
+    """
+    if hand._checked:
+        return
+    check_meld_shapes(hand)
+    validate(hand)
+
+
+#: Tiles and kinds of the called or declared groups, by meld kind.
+_SAME_KIND_SIZE: Final = {"pon": 3, "kan": 4, "shouminkan": 4, "ankan": 4}
+
+
+def check_meld_shapes(hand: Hand) -> None:
+    """Every meld is the group its kind says: a chi three consecutive numbers of one suit
+    in order, a pon three identical tiles, a kan four."""
+    for meld in hand.melds:
+        kinds = [t.kind for t in meld.tiles]
+        shown = " ".join(str(t) for t in meld.tiles)
+        if meld.kind == "chi":
+            first = kinds[0] if kinds else 0
+            if not (
+                len(kinds) == 3
+                and first < 27
+                and first % 9 <= 6
+                and kinds == [first, first + 1, first + 2]
+            ):
+                raise HandError(
+                    "bad_meld",
+                    f"chi {shown}: a chi is three consecutive numbers of one suit, in order",
+                )
+            continue
+        size = _SAME_KIND_SIZE[meld.kind]
+        if len(kinds) != size or kinds.count(kinds[0]) != size:
+            raise HandError(
+                "bad_meld", f"{meld.kind} {shown}: a {meld.kind} is {size} identical tiles"
+            )
 
 
 def check_tiles(hand: Hand) -> None:
