@@ -154,7 +154,8 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool) -> Result:
     try:
         if isinstance(hand_input, Hand):
             hand = hand_input
-            check_made_hand(hand)  # a hand made in Python; the readers check their own
+            if not hand._checked:  # a hand made in Python; the readers check their own
+                check_made_hand(hand)
         else:
             hand = _parse(hand_input)
         if hand.context.rules is not None:  # the hand's own ``rules=`` word
