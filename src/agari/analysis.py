@@ -44,6 +44,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from agari.decompose import is_complete
 from agari.errors import HandError
 from agari.hand import Hand
 from agari.result import Result
@@ -53,7 +54,8 @@ from agari.shanten_tables import (
     formula_shanten,
     formula_shanten_after_draws,
 )
-from agari.tiles import Tile, kind_name
+from agari.tiles import TERMINALS_AND_HONOURS, Tile, kind_name
+from agari.validate import mark_checked
 
 __all__ = [
     "Discard",
@@ -437,7 +439,7 @@ def _value(hand: Hand, kind: int, tsumo: bool, rules: Rules) -> Result | None:
         context = replace(
             context, tsumo=False, haitei=False, rinshan=False, tenhou=False, chiihou=False
         )
-    complete = replace(hand, win=Tile(kind), context=context)
+    complete = mark_checked(replace(hand, win=Tile(kind), context=context))
     try:
         result = score(complete, rules)
     except HandError as error:
@@ -456,15 +458,37 @@ def _derive_no_yaku_reason(hand: Hand, tsumo: bool) -> str:
     return "needs riichi or tsumo"
 
 
+def _completing_kinds(closed: list[int], melds: int) -> list[int]:
+    """The kinds whose draw completes 13 tiles (``closed`` counts plus ``melds`` fixed
+    groups). Only kinds that can are tried, each by the decomposer's suit tables: a held
+    kind or one within two of it in its suit (a group or the pair), and any terminal or
+    honour when thirteen orphans is possible (no melds, twelve of its kinds held)."""
+    candidates: set[int] = set()
+    for kind, n in enumerate(closed):
+        if n:
+            if kind >= 27:
+                candidates.add(kind)
+            else:
+                first = kind - kind % 9
+                candidates.update(range(max(first, kind - 2), min(first + 8, kind + 2) + 1))
+    if not melds and sum(1 for k in TERMINALS_AND_HONOURS if closed[k]) >= 12:
+        candidates.update(TERMINALS_AND_HONOURS)
+    out = []
+    for kind in sorted(candidates):
+        closed[kind] += 1
+        if is_complete(closed, melds):
+            out.append(kind)
+        closed[kind] -= 1
+    return out
+
+
 def _waits(hand: Hand, rules: Rules, values: bool) -> list[Wait]:
     held = _check(hand, (13,), rules.players == 3)
     closed = _closed_counts(hand.closed_tiles)
     visible = _visible_counts(hand, held)
-    melds = len(hand.melds)
-    after = formula_shanten_after_draws(closed, melds)
     out: list[Wait] = []
-    for kind in range(34):
-        if after[kind] != -1 or held[kind] >= 4:
+    for kind in _completing_kinds(closed, len(hand.melds)):
+        if held[kind] >= 4:
             continue
         ron = _value(hand, kind, False, rules) if values else None
         tsumo = _value(hand, kind, True, rules) if values else None

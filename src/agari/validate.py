@@ -30,6 +30,7 @@ __all__ = [
     "check_three_player",
     "check_tile_count",
     "check_tiles",
+    "mark_checked",
     "validate",
 ]
 
@@ -72,6 +73,14 @@ def check_made_hand(hand: Hand) -> None:
         return
     check_meld_shapes(hand)
     validate(hand)
+
+
+def mark_checked(hand: Hand) -> Hand:
+    """``hand``, noted as checked without checking it: for a hand the engine derives from
+    a checked one (the waits analysis values a wait even when every copy of its tile is in
+    sight, as if it could still come)."""
+    object.__setattr__(hand, "_checked", True)
+    return hand
 
 
 #: Tiles and kinds of the called or declared groups, by meld kind.
