@@ -304,6 +304,12 @@ def test_chombo_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert run_chombo([]) == 2
 
 
+def test_chombo_text_names_the_penalty_rule_once(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_chombo(["S", "--rule", "chombo=mangan"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == "chombo by S; rules wrc2025 (chombo=mangan)"
+
+
 # ------------------------------------------------------------------ via the dispatcher
 
 

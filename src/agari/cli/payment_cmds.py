@@ -604,7 +604,10 @@ def run_chombo(argv: Sequence[str]) -> int:
         if args.json:
             _emit_json(record)
             return EXIT_OK
-        lines = [f"chombo by {chombo.seat}; rules {record['rules']} (chombo={chombo.rule})"]
+        rules_text = record["rules"]
+        if f"chombo={chombo.rule}" not in rules_text:  # name the penalty once
+            rules_text += f" (chombo={chombo.rule})"
+        lines = [f"chombo by {chombo.seat}; rules {rules_text}"]
         lines.append(f"deltas       {_signed(chombo.deltas)}")
         if chombo.penalty:
             lines.append(f"penalty      {chombo.seat} -{chombo.penalty} at the end of the game")
