@@ -199,3 +199,13 @@ def test_a_read_hand_is_not_checked_twice_and_a_copy_is_checked_afresh() -> None
     assert not copy._checked
     assert analyse(copy).error["code"] == "conflicting_context"  # type: ignore[index]
     assert analyse(hand).status == "win"
+
+
+def test_wareme_word_under_wareme_off_is_named_in_a_warning() -> None:
+    # RULES.md presets: wareme is off everywhere unless switched on; the word is then
+    # ignored, and the result says so rather than dropping it silently.
+    off = analyse("123m456p789s1155z+5z tsumo wareme=W")
+    assert any("wareme=W ignored" in w for w in off.warnings)
+    on = analyse("123m456p789s1155z+5z tsumo wareme=W", overrides={"wareme": "on"})
+    assert not any("ignored" in w for w in on.warnings)
+    assert on.deltas != off.deltas

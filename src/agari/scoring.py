@@ -255,6 +255,11 @@ def score_hand(
     ctx = hand.context
     if ctx.renhou and rules.renhou == "none":
         warnings.append(f"renhou is not a yaku under {rules.name}")
+    if ctx.wareme is not None and not rules.wareme:
+        warnings.append(
+            f"wareme={ctx.wareme} ignored: wareme=off under rules {rules.describe()} "
+            "(add --rule wareme=on)"
+        )
     if not scored:
         first = readings[0]
         return make_no_yaku(
