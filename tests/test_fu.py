@@ -110,6 +110,27 @@ def test_rinshan_fu_switch() -> None:
     assert "tsumo" not in _items(hand, rinshan_fu="off")
 
 
+def test_pinfu_tsumo_switch() -> None:
+    """Seed 000 (English), "Counting Fu": "Add 2 fu if one wins by drawing the tile
+    yourself unless Pinfu is treated as a possible winning hand". With pinfu by tsumo
+    (every preset): pinfu + menzen tsumo, 20 fu. Without (``pinfu_tsumo=off``): menzen
+    tsumo only, 20 + 2 = 22 -> 30 fu; a non-dealer's 1 han 30 fu tsumo is 30 x 2^3 = 240
+    base, 500 from the dealer and 300 from each other player, 1,100 in all. A ron keeps
+    pinfu either way (RULES.md "Fu": pinfu ron 30 fu)."""
+    hand = "234m456p789s23s55m+1s"
+    allowed = analyse(hand + " tsumo")
+    assert ([y.id for y in allowed.yaku or ()], allowed.fu) == (["menzen_tsumo", "pinfu"], 20)
+    barred = analyse(hand + " tsumo", overrides={"pinfu_tsumo": "off"})
+    assert ([y.id for y in barred.yaku or ()], barred.fu, barred.points) == (
+        ["menzen_tsumo"],
+        30,
+        1100,
+    )
+    assert _items(hand + " tsumo", pinfu_tsumo="off")["tsumo"] == 2
+    ron = analyse(hand, overrides={"pinfu_tsumo": "off"})
+    assert ([y.id for y in ron.yaku or ()], ron.fu) == (["pinfu"], 30)
+
+
 def test_kansai_seven_pairs_50_fu() -> None:
     """Seeds (OnPedia): seven pairs 25 fu 2 han, or in Kansai 50 fu 1 han."""
     result = analyse("1133m5577p2299s1z+1z", overrides={"chiitoitsu": "50fu1han"})
@@ -123,6 +144,16 @@ def test_fu_rounding_fives() -> None:
     result = analyse("123m456p789s13s55m+2s riichi", overrides={"fu_rounding": "fives"})
     assert result.fu == 30
     assert result.points == 1000
+
+
+def test_fu_rounding_fives_keeps_an_open_ron_at_30_fu() -> None:
+    """RULES.md "Fu": an open hand won by ron is 30 fu at least. Open tanyao, kanchan,
+    ron: 20 + 2 = 22, which fives rounds down to 20, so the 30 fu minimum applies (as it
+    does to 20 with no fu at all): 1 han 30 fu, 30 x 8 x 4 = 960 -> 1000. More fu may
+    never score fewer points: the same hand without its 2 fu is 30 fu too."""
+    for hand in ("678p24s66s+3s, 5-67m, 4-56p", "678p23s66s+4s, 5-67m, 4-56p"):
+        result = analyse(hand, overrides={"fu_rounding": "fives"})
+        assert (result.han, result.fu, result.points) == (1, 30, 1000), hand
 
 
 @pytest.mark.parametrize(

@@ -620,7 +620,15 @@ def test_points_table_invalid_cells() -> None:
 
 def test_impossible_reasons() -> None:
     assert impossible_reason(3, 35, False, WRC) is not None
-    assert impossible_reason(3, 35, False, WRC.with_overrides({"fu_rounding": "fives"})) is None
+    # fu_rounding=fives rounds the units digit 4 down, 6 up (RULES.md "Fu"); fu before
+    # rounding are even (every RULES.md fu item is), so no hand but seven pairs ends in 5,
+    # and a tsumo of 22 or 24 fu rounds down to 20 -- at 1 han too.
+    fives = WRC.with_overrides({"fu_rounding": "fives"})
+    assert impossible_reason(3, 35, False, fives) is not None
+    assert impossible_reason(1, 20, True, fives) is None
+    assert impossible_reason(1, 20, False, fives) is not None  # an open ron is 30 fu at least
+    # pinfu_tsumo=off: 20 fu by tsumo is only ever pinfu tsumo (seed 000 "Counting Fu").
+    assert impossible_reason(2, 20, True, WRC.with_overrides({"pinfu_tsumo": "off"}))
     assert impossible_reason(2, 25, False, WRC.with_overrides({"chiitoitsu": "50fu1han"}))
     assert impossible_reason(2, 140, False, WRC) is not None
     assert impossible_reason(2, 10, False, WRC) is not None
@@ -686,8 +694,11 @@ def test_calculate_api() -> None:
 
 
 def test_points_table_fives() -> None:
-    # RULES.md Fu: the old rule rounds to 5s (20, 25, 30, 35 ...): fu_rounding=fives.
+    # RULES.md Fu: fu_rounding=fives rounds the units digit 4 down, 6 up. Fu before
+    # rounding are even, so the rows are those of tens (20, 25 for seven pairs, 30, 40 ...);
+    # a tsumo of 22 or 24 fu rounds down to 20 even at 1 han: base 20 x 2^3 = 160, 200
+    # from each non-dealer and 400 from the dealer (RULES.md "Limits and points").
     rules = TENHOU.with_overrides({"fu_rounding": "fives"})
-    rows = dict(points_table(False, False, rules).rows)
-    assert list(rows) == list(range(20, 115, 5))
-    assert rows[35][0] == str(ceil100(4 * 35 * 8))  # 1 han 35 fu: 1120 -> 1200
+    assert list(dict(points_table(False, False, rules).rows)) == list(FU_ROWS)
+    tsumo_rows = dict(points_table(False, True, rules).rows)
+    assert tsumo_rows[20][0] == f"{ceil100(160)}/{ceil100(2 * 160)}"

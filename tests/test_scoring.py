@@ -300,11 +300,21 @@ def _fu_total_and_items(hand: Hand, rules: Rules) -> list[tuple[int, int]]:
     hand=complete_hands(),
     preset=st.sampled_from(["wrc2025", "tenhou", "ema2016"]),
     rinshan_fu=st.booleans(),
+    pinfu_tsumo=st.booleans(),
+    fives=st.booleans(),
 )
-def test_fu_total_is_the_sum_of_the_fu_items(hand: Hand, preset: str, rinshan_fu: bool) -> None:
+def test_fu_total_is_the_sum_of_the_fu_items(
+    hand: Hand, preset: str, rinshan_fu: bool, pinfu_tsumo: bool, fives: bool
+) -> None:
     # The engine counts every reading's fu without its items (scoring.py) and makes the
     # items only for the breakdown shown: the two must agree.
-    rules = Rules.preset(preset).with_overrides({"rinshan_fu": rinshan_fu})
+    rules = Rules.preset(preset).with_overrides(
+        {
+            "rinshan_fu": rinshan_fu,
+            "pinfu_tsumo": pinfu_tsumo,
+            "fu_rounding": "fives" if fives else "tens",
+        }
+    )
     for total, items in _fu_total_and_items(hand, rules):
         assert total == items
 
@@ -324,7 +334,13 @@ def test_fu_total_is_the_sum_of_the_fu_items(hand: Hand, preset: str, rinshan_fu
 @pytest.mark.parametrize("preset", ["wrc2025", "tenhou", "ema2016"])
 def test_fu_total_agrees_with_items_on_worked_shapes(text: str, preset: str) -> None:
     rules = Rules.preset(preset)
-    for overrides in ({}, {"rinshan_fu": False}, {"chiitoitsu": "50fu1han"}):
+    for overrides in (
+        {},
+        {"rinshan_fu": False},
+        {"chiitoitsu": "50fu1han"},
+        {"pinfu_tsumo": False},
+        {"fu_rounding": "fives"},
+    ):
         pairs = _fu_total_and_items(Hand.parse(text), rules.with_overrides(overrides))
         assert pairs
         for total, items in pairs:

@@ -79,6 +79,8 @@ _BASE: Final = FuItem("base", 20)
 _CLOSED_RON: Final = FuItem("closed ron", 10)
 _TSUMO: Final = FuItem("tsumo", 2)
 _OPEN_RON: Final = FuItem("open ron without fu (30 fu minimum)", 10)
+#: Under ``fu_rounding=fives`` an open ron of 22 or 24 fu would round down to 20.
+_OPEN_RON_ROUNDED: Final = FuItem("open ron under 30 fu (30 fu minimum)", 10)
 _CHIITOITSU_25: Final = FuItem("chiitoitsu", 25)
 _CHIITOITSU_50: Final = FuItem("chiitoitsu", 50)
 
@@ -87,9 +89,11 @@ def fu_items(f: Features, rules: Rules) -> list[FuItem]:
     """The fu lines of one reading; their sum is the fu before rounding.
 
     Seven pairs: 25 (or 50 under ``chiitoitsu=50fu1han``). Otherwise base 20, closed ron
-    10, tsumo 2 (not for pinfu; not on a kan replacement tile when ``rinshan_fu=off``),
+    10, tsumo 2 (not for pinfu, unless ``pinfu_tsumo=off`` makes a tsumo never pinfu; not
+    on a kan replacement tile when ``rinshan_fu=off``),
     triplets and kans by openness and terminal/honour, valued pairs, wait 2; an open
-    hand won by ron with no fu at all gets 10 more to make 30.
+    hand won by ron that would round to less than 30 fu (no fu at all; or 22 or 24 under
+    ``fu_rounding=fives``) gets 10 more, to make 30.
     """
     if f.shape == CHIITOITSU:
         return [_CHIITOITSU_50 if rules.chiitoitsu == "50fu1han" else _CHIITOITSU_25]
@@ -99,7 +103,11 @@ def fu_items(f: Features, rules: Rules) -> list[FuItem]:
         return items
     if facts.closed and not facts.tsumo:
         items.append(_CLOSED_RON)
-    if facts.tsumo and not f.pinfu and (rules.rinshan_fu or not facts.rinshan):
+    if (
+        facts.tsumo
+        and not (f.pinfu and rules.pinfu_tsumo)
+        and (rules.rinshan_fu or not facts.rinshan)
+    ):
         items.append(_TSUMO)
     pair_items = _pair_items(facts.seat_wind, facts.round_wind, rules.double_wind_fu)
     for g in f.reading.groups:
@@ -119,8 +127,10 @@ def fu_items(f: Features, rules: Rules) -> list[FuItem]:
     wait_item = _WAIT_ITEM.get(f.wait)
     if wait_item is not None:
         items.append(wait_item)
-    if not facts.closed and not facts.tsumo and len(items) == 1:
-        items.append(_OPEN_RON)
+    if not facts.closed and not facts.tsumo:
+        raw = sum(item.fu for item in items)
+        if round_fu(raw, rules.fu_rounding) < 30:  # an open ron is worth 30 fu at least
+            items.append(_OPEN_RON if raw == 20 else _OPEN_RON_ROUNDED)
     return items
 
 
@@ -136,12 +146,10 @@ def fu_total(f: Features, rules: Rules) -> int:
     fu = 20 + f.set_fu + _WAIT_FU.get(f.wait, 0)
     fu += _pair_fu_table(facts.seat_wind, facts.round_wind, rules.double_wind_fu)[f.pair]
     if facts.tsumo:
-        if not f.pinfu and (rules.rinshan_fu or not facts.rinshan):
+        if not (f.pinfu and rules.pinfu_tsumo) and (rules.rinshan_fu or not facts.rinshan):
             fu += 2
-    elif facts.closed:
-        fu += 10
-    elif fu == 20:  # an open hand won by ron with no fu at all
-        fu = 30
+    elif facts.closed or round_fu(fu, rules.fu_rounding) < 30:
+        fu += 10  # closed ron; or an open ron, which is worth 30 fu at least
     return fu
 
 

@@ -627,28 +627,30 @@ def impossible_reason(han: int, fu: int, tsumo: bool, rules: Rules) -> str | Non
     """Why no hand can score ``han`` han ``fu`` fu won this way, or ``None`` if one can.
 
     >>> from agari.rules import Rules
-    >>> impossible_reason(1, 20, False, Rules.preset())
-    '20 fu by ron is impossible: pinfu ron is 30 fu, and an open hand with no fu is scored 30 fu'
+    >>> print(impossible_reason(1, 20, False, Rules.preset()))
+    20 fu by ron is impossible: pinfu ron is 30 fu, and an open ron is 30 fu at least
     """
     if han < 1:
         return f"a winning hand has at least 1 han, not {han}"
-    step = 5 if rules.fu_rounding == "fives" else 10
+    fives = rules.fu_rounding == "fives"
     if fu < 20 or fu > MAX_FU:
         return f"fu must be between 20 and {MAX_FU}, not {fu}"
-    if fu % step and fu != 25:
-        rounding = "5" if step == 5 else "10"
-        return (
-            f"{fu} fu: fu are rounded up to a multiple of {rounding} "
-            f"(rule fu_rounding={rules.fu_rounding}); only seven pairs has 25"
-        )
+    if fu % 10 and fu != 25:
+        if fives:
+            return (
+                f"{fu} fu: fu_rounding=fives rounds the units digit 4 down and 6 up, and fu "
+                "before rounding are even, so only seven pairs' 25 ends in 5"
+            )
+        return f"{fu} fu: fu are rounded up to a multiple of 10; only seven pairs has 25"
     if fu == 20 and not tsumo:
-        return (
-            "20 fu by ron is impossible: pinfu ron is 30 fu, and an open hand with no fu "
-            "is scored 30 fu"
-        )
-    if fu == 20 and tsumo and han == 1:
-        return "1 han 20 fu by tsumo is impossible: 20 fu is pinfu tsumo, at least 2 han"
-    if fu == 25 and step == 10:
+        return "20 fu by ron is impossible: pinfu ron is 30 fu, and an open ron is 30 fu at least"
+    # Under fu_rounding=fives a tsumo of 22 or 24 fu rounds down to 20, at any han.
+    if fu == 20 and tsumo and not fives:
+        if han == 1:
+            return "1 han 20 fu by tsumo is impossible: 20 fu is pinfu tsumo, at least 2 han"
+        if not rules.pinfu_tsumo:
+            return "20 fu by tsumo is pinfu tsumo, which rule pinfu_tsumo=off rules out"
+    if fu == 25:
         if rules.chiitoitsu == "50fu1han":
             return "25 fu is seven pairs, which is 50 fu 1 han under rule chiitoitsu=50fu1han"
         if han == 1:
@@ -694,8 +696,8 @@ class PointsTable:
 
 
 def points_table(dealer: bool, tsumo: bool, rules: Rules) -> PointsTable:
-    """The points table for one of the four situations (fu rows in fives under
-    ``fu_rounding=fives``).
+    """The points table for one of the four situations (the same fu rows under both
+    ``fu_rounding`` rules: rounded 4 down, 6 up, even fu still end in 0).
 
     >>> from agari.rules import Rules
     >>> t = points_table(False, False, Rules.preset("tenhou"))
@@ -703,8 +705,7 @@ def points_table(dealer: bool, tsumo: bool, rules: Rules) -> PointsTable:
     ('1000', '2000', '3900', '7700')
     """
     rows: list[tuple[int, tuple[str | None, ...]]] = []
-    fu_rows = range(20, 115, 5) if rules.fu_rounding == "fives" else FU_ROWS
-    for fu in fu_rows:
+    for fu in FU_ROWS:
         cells: list[str | None] = []
         for han in range(1, 5):
             if impossible_reason(han, fu, tsumo, rules) is not None:

@@ -236,7 +236,7 @@ def _fu_lines(result: Result) -> list[str]:
     raw = sum(f.fu for f in result.fu_breakdown)
     if result.fu is not None:
         rounded = "" if raw == result.fu else f" -> {result.fu}"
-        note = "" if raw == result.fu else " (rounded up)"
+        note = "" if raw == result.fu else " (rounded up)" if raw < result.fu else " (rounded down)"
         lines.append(f"  {'total':<{width}}  {raw:>3}{rounded} fu{note}")
     pinfu = any(y.id == "pinfu" for y in result.yaku or ())
     if pinfu and result.payment and "ron" not in result.payment and result.fu == 20:

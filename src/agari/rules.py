@@ -41,6 +41,7 @@ SWITCH_VALUES: Final[dict[str, tuple[str, ...]]] = {
     "chombo": ("mangan", "20000"),
     "pao_suukantsu": ("on", "off"),
     "kokushi_ankan_chankan": ("on", "off"),
+    "pinfu_tsumo": ("on", "off"),
 }
 
 
@@ -48,7 +49,8 @@ SWITCH_VALUES: Final[dict[str, tuple[str, ...]]] = {
 class Rules:
     """Every switch of SPEC §6, plus two table rows of RULES.md made switches:
     ``pao_suukantsu`` (liability also for the fourth kan) and ``kokushi_ankan_chankan``
-    (thirteen orphans may rob a closed kan)."""
+    (thirteen orphans may rob a closed kan), and one variant of the seeds:
+    ``pinfu_tsumo`` (off: pinfu only by ron; a tsumo gets its 2 fu)."""
 
     name: str = DEFAULT_PRESET
     aka: bool = False
@@ -69,6 +71,10 @@ class Rules:
     chombo: str = "20000"
     pao_suukantsu: bool = True
     kokushi_ankan_chankan: bool = False
+    #: Seed 000 (English), "Counting Fu": "Add 2 fu if one wins by drawing the tile
+    #: yourself unless Pinfu is treated as a possible winning hand" -- off is the variant
+    #: where a self-drawn win is never pinfu. Every preset allows pinfu by tsumo.
+    pinfu_tsumo: bool = True
     overrides: tuple[tuple[str, str], ...] = ()
 
     @classmethod

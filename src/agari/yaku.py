@@ -633,6 +633,8 @@ class RuleTables:
     yakuman: tuple[tuple[str, int, Predicate], ...]
     closed_rows: tuple[tuple[YakuHan, Predicate], ...] = ()
     open_rows: tuple[tuple[YakuHan, Predicate], ...] = ()
+    #: Whether a closed hand won by tsumo can be pinfu (``pinfu_tsumo``).
+    pinfu_tsumo: bool = True
     #: Plans by key (:attr:`Features.plan`), made as readings of each kind are met.
     plans: dict[int, Plan] = field(default_factory=dict)
 
@@ -672,7 +674,7 @@ def _tables(rules: Rules) -> RuleTables:
     ]
     closed_rows = tuple((YakuHan(y, h), test) for y, h, _, test in ordinary if h)
     open_rows = tuple((YakuHan(y, h), test) for y, _, h, test in ordinary if h)
-    return RuleTables(tuple(ordinary), tuple(yakuman), closed_rows, open_rows)
+    return RuleTables(tuple(ordinary), tuple(yakuman), closed_rows, open_rows, rules.pinfu_tsumo)
 
 
 def _plan(t: RuleTables, key: int) -> Plan:
@@ -686,8 +688,11 @@ def _plan(t: RuleTables, key: int) -> Plan:
     closed = key >> _READING_KEY_BITS & 1
     facts = key >> (_READING_KEY_BITS + 1)
     plan: list[tuple[YakuHan, Predicate | None]] = []
+    no_pinfu = not t.pinfu_tsumo and facts & _BIT_CLOSED_TSUMO  # pinfu by ron only
     for value, test in t.closed_rows if closed else t.open_rows:
         row = _ROWS[value.id]
+        if no_pinfu and row.id == "pinfu":
+            continue
         if row.fact is not None:
             if facts & _FACT_BITS[row.fact]:
                 plan.append((value, None))

@@ -604,7 +604,7 @@ def run_chombo(argv: Sequence[str]) -> int:
         if args.json:
             _emit_json(record)
             return EXIT_OK
-        rules_text = record["rules"]
+        rules_text = str(record["rules"])
         if f"chombo={chombo.rule}" not in rules_text:  # name the penalty once
             rules_text += f" (chombo={chombo.rule})"
         lines = [f"chombo by {chombo.seat}; rules {rules_text}"]

@@ -40,6 +40,7 @@ MEANINGS: dict[str, str] = {
     "chombo": "reverse mangan at once, or a 20,000-point penalty at the end",
     "pao_suukantsu": "liability (pao) also for the fourth kan",
     "kokushi_ankan_chankan": "thirteen orphans may rob a closed kan",
+    "pinfu_tsumo": "pinfu may be won by tsumo (off: ron only; a tsumo gets its 2 fu)",
 }
 
 
