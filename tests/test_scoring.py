@@ -345,3 +345,43 @@ def test_fu_total_agrees_with_items_on_worked_shapes(text: str, preset: str) -> 
         assert pairs
         for total, items in pairs:
             assert total == items
+
+
+@pytest.mark.parametrize(
+    ("hand", "rules", "overrides", "note"),
+    [
+        # RULES.md presets: aka off in wrc2025, on in tenhou.
+        ("234m067p3457899s+6s tsumo", "wrc2025", {}, "red five 0p not counted as dora"),
+        # RULES.md "Fu": a double-wind pair is 2 or 4 fu per double_wind_fu.
+        ("123m456p789s23s11z+1s seat=E riichi", "wrc2025", {}, "(double_wind_fu=2)"),
+        ("123m456p789s23s11z+1s seat=E riichi", "tenhou", {}, "(double_wind_fu=4)"),
+        (
+            "123m456p1p+1p, 7777s, 555=z tsumo rinshan",
+            "wrc2025",
+            {"rinshan_fu": "off"},
+            "rinshan_fu=off",
+        ),
+        ("1133m5577p2299s1z+1z", "wrc2025", {"chiitoitsu": "50fu1han"}, "chiitoitsu=50fu1han"),
+        ("234m456p789s23s55m+1s tsumo", "wrc2025", {"pinfu_tsumo": "off"}, "pinfu_tsumo=off"),
+        # 20 + 10 + 2 (kanchan) = 32 -> 30 under fives.
+        (
+            "123m456p789s13s55m+2s riichi",
+            "wrc2025",
+            {"fu_rounding": "fives"},
+            "32 fu rounded down to 30",
+        ),
+        ("234m55p23s+4s, 6-78s, 3-45p", "wrc2025", {"open_tanyao": "off"}, "open_tanyao=off"),
+    ],
+)
+def test_switches_that_shaped_the_value_are_named_in_warnings(
+    hand: str, rules: str, overrides: dict[str, str], note: str
+) -> None:
+    # SPEC §3 warnings: "switches that changed the outcome".
+    result = analyse(hand, rules=rules, overrides=overrides or None)
+    assert any(note in w for w in result.warnings), result.warnings
+
+
+def test_no_switch_note_where_the_switch_did_nothing() -> None:
+    result = analyse("234m067p3457899s+6s tsumo", rules="tenhou")  # aka on: the red five counts
+    assert result.dora is not None and result.dora["aka"] == 1
+    assert result.warnings == ()

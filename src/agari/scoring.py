@@ -30,7 +30,14 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from agari.decompose import KOKUSHI, Reading, kind_counts, meld_groups, readings_of_counts
+from agari.decompose import (
+    CHIITOITSU,
+    KOKUSHI,
+    Reading,
+    kind_counts,
+    meld_groups,
+    readings_of_counts,
+)
 from agari.dora import count_dora
 from agari.fu import fu_items, fu_total, round_fu
 from agari.payment import base_points, settle_usual_win, settle_win, yakuman_base
@@ -192,6 +199,45 @@ def _switch_notes(top: Scored, rules: Rules) -> list[str]:
     return notes
 
 
+def _rule_notes(top: Scored, hand: Hand, rules: Rules) -> list[str]:
+    """Warnings for switches that shaped the chosen reading's value (SPEC §3
+    ``warnings``): red fives not counted, a double-wind pair's fu, no tsumo fu on a kan
+    replacement tile, Kansai seven pairs, no pinfu by tsumo, fu rounded down, no open
+    tanyao (kiriage, kazoe and the yakuman switches: :func:`_switch_notes`)."""
+    f = top.features
+    if f is None:
+        return []
+    facts = f.facts
+    notes = []
+    if not rules.open_tanyao and not facts.closed and facts.all_simple:
+        notes.append(_NO_OPEN_TANYAO)
+    if not rules.aka:
+        reds = [str(t) for t in (*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles))]
+        reds = [t for t in reds if t[0] == "0"]
+        if reds:
+            notes.append(
+                f"red five{'s' if len(reds) > 1 else ''} {' '.join(reds)} not counted as dora: "
+                f"aka=off under {rules.name}"
+            )
+    if f.pair == facts.seat_wind == facts.round_wind:
+        notes.append(
+            f"a pair of the seat and round wind: {rules.double_wind_fu} fu "
+            f"(double_wind_fu={rules.double_wind_fu})"
+        )
+    if facts.rinshan and facts.tsumo and not rules.rinshan_fu:
+        notes.append("no 2 tsumo fu on the kan replacement tile (rinshan_fu=off)")
+    if f.shape == CHIITOITSU and rules.chiitoitsu == "50fu1han":
+        notes.append("seven pairs counted 50 fu 1 han (chiitoitsu=50fu1han)")
+    if f.pinfu and facts.tsumo and not rules.pinfu_tsumo:
+        notes.append("no pinfu on a tsumo: the tsumo keeps its 2 fu (pinfu_tsumo=off)")
+    if rules.fu_rounding == "fives" and top.fu is not None and top.fu < top.raw_fu:
+        notes.append(f"{top.raw_fu} fu rounded down to {top.fu} (fu_rounding=fives)")
+    return notes
+
+
+_NO_OPEN_TANYAO: Final = "tanyao does not count in an open hand (open_tanyao=off)"
+
+
 def _hand_text(hand: Hand) -> str | None:
     try:
         return str(hand)
@@ -261,6 +307,8 @@ def score_hand(
             "(add --rule wareme=on)"
         )
     if not scored:
+        if not rules.open_tanyao and not facts.closed and facts.all_simple:
+            warnings.append(_NO_OPEN_TANYAO)
         first = readings[0]
         return make_no_yaku(
             value,
@@ -278,6 +326,8 @@ def score_hand(
         warnings.append(top.note)
     if top.fu is None or top.han >= 13 or top.limit == "mangan":  # a switch may have mattered
         warnings.extend(_switch_notes(top, rules))
+    if top.features is not None:
+        warnings.extend(_rule_notes(top, hand, rules))
     usual = settle_usual_win(top.base, ctx, rules, top.liable_base)
     if usual is not None:
         payment, points, total, deltas = usual
