@@ -5,6 +5,8 @@ Contract: docs/TEAM.md "Interfaces" and SPEC §1 ("Winning tile"), §3 (result k
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import agari
@@ -209,3 +211,40 @@ def test_wareme_word_under_wareme_off_is_named_in_a_warning() -> None:
     on = analyse("123m456p789s1155z+5z tsumo wareme=W", overrides={"wareme": "on"})
     assert not any("ignored" in w for w in on.warnings)
     assert on.deltas != off.deltas
+
+
+@pytest.mark.parametrize(
+    ("hand", "overrides", "code"),
+    [
+        # SPEC §1 kita=N: North tiles set aside, a three-player thing (RULES.md "Three-player").
+        ("234m567p3457888s+6s riichi kita=1", None, "conflicting_context"),
+        # RULES.md "Three-player": the North seat is absent, so nobody sits across.
+        ("111m9m123p456s777z+9m= riichi", {"players": 3}, "conflicting_context"),
+        ("111m123p456s9m+9m, 777=z", {"players": 3}, "bad_meld"),
+        # A first-turn win comes before one's first discard, so before any riichi, and it
+        # is not on the last tile (RULES.md yaku: tenhou/chiihou/renhou, riichi, haitei).
+        ("234m567p3457888s+6s tenhou riichi tsumo seat=E", None, "conflicting_context"),
+        ("234m567p3457888s+6s chiihou riichi tsumo", None, "conflicting_context"),
+        ("234m567p3457888s+6s renhou double-riichi", None, "conflicting_context"),
+        ("234m567p3457888s+6s renhou houtei", None, "conflicting_context"),
+        ("234m567p3457888s+6s tsumo tenhou haitei seat=E", None, "conflicting_context"),
+    ],
+)
+def test_impossible_situations_are_errors(
+    hand: str, overrides: dict[str, Any] | None, code: str
+) -> None:
+    result = analyse(hand, overrides=overrides)
+    assert result.status == "error", result.to_json()
+    assert result.error is not None and result.error["code"] == code
+
+
+def test_kita_still_counts_in_three_player() -> None:
+    result = analyse("111m9m123p456s777z+9m- riichi kita=1", overrides={"players": 3})
+    assert result.status == "win" and result.dora is not None and result.dora["kita"] == 1
+
+
+def test_pao_without_a_liable_yakuman_is_named_in_a_warning() -> None:
+    # RULES.md pao: liability is for daisangen and daisuushii (suukantsu per pao_suukantsu).
+    result = analyse("22z11m+1m, 555-z, 666=z, 123-m tsumo pao=N")
+    assert result.status == "win"
+    assert any(w.startswith("pao=N ignored") for w in result.warnings)

@@ -26,7 +26,12 @@ from agari.records import hand_from_dict
 from agari.result import Result, deferred
 from agari.rules import Rules
 from agari.scoring import score_hand
-from agari.validate import check_made_hand, check_three_player, check_tile_count
+from agari.validate import (
+    check_four_player,
+    check_made_hand,
+    check_three_player,
+    check_tile_count,
+)
 
 HandInput = str | Hand | Mapping[str, Any]
 
@@ -162,6 +167,8 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool) -> Result:
             rules = _hand_rules(hand, rules)
         if rules.players == 3:
             check_three_player(hand)
+        elif hand.context.kita:
+            check_four_player(hand)
         count = hand.tile_count
         if count == 14 and hand.win is not None:
             scored = score_hand(hand, rules, value, text)

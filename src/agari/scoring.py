@@ -328,6 +328,9 @@ def score_hand(
         warnings.extend(_switch_notes(top, rules))
     if top.features is not None:
         warnings.extend(_rule_notes(top, hand, rules))
+    if ctx.pao is not None and not top.liable_base:
+        liable = "daisangen, daisuushii" + (" or suukantsu" if rules.pao_suukantsu else "")
+        warnings.append(f"pao={ctx.pao} ignored: liability is for a yakuman of {liable} only")
     usual = settle_usual_win(top.base, ctx, rules, top.liable_base)
     if usual is not None:
         payment, points, total, deltas = usual

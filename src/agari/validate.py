@@ -25,6 +25,7 @@ from agari.tiles import NORTH, kind_name
 
 __all__ = [
     "check_conflicts",
+    "check_four_player",
     "check_made_hand",
     "check_meld_shapes",
     "check_three_player",
@@ -155,13 +156,25 @@ def check_tiles(hand: Hand) -> None:
 
 
 def check_three_player(hand: Hand) -> None:
-    """Three-player mahjong (rule ``players=3``) has no 2m-8m and so no chi (RULES.md
-    "Three-player"). The notation cannot know the rules, so the engine calls this."""
+    """Three-player mahjong (rule ``players=3``) has no 2m-8m and so no chi, and no
+    player across the table (RULES.md "Three-player": the North seat is absent). The
+    notation cannot know the rules, so the engine calls this."""
     from agari.hand import MeldKind
 
+    if hand.context.win_from == "across":
+        raise HandError(
+            "conflicting_context",
+            "the winning tile came from across (=), but three-player mahjong has nobody "
+            "across: the discarder is left (-) or right (+)",
+        )
     for meld in hand.melds:
         if meld.kind is MeldKind.CHI:
             raise HandError("bad_meld", f"chi {meld} in a three-player game: there is no chi")
+        if meld.source == "across":
+            raise HandError(
+                "bad_meld",
+                f"{meld} is called from across (=), but three-player mahjong has nobody across",
+            )
     tiles = [*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles)]
     tiles += [*hand.context.dora_indicators, *hand.context.ura_indicators]
     for tile in tiles:
@@ -169,6 +182,17 @@ def check_three_player(hand: Hand) -> None:
             raise HandError(
                 "bad_tile", f"{tile} is not in a three-player set: it has only 1m and 9m"
             )
+
+
+def check_four_player(hand: Hand) -> None:
+    """Kita -- North tiles set aside -- exist only in three-player mahjong (SPEC §1
+    ``kita=N``, RULES.md "Three-player")."""
+    if hand.context.kita:
+        raise HandError(
+            "conflicting_context",
+            f"kita={hand.context.kita}: North tiles are set aside only in three-player "
+            "mahjong (rule players=3)",
+        )
 
 
 def check_tile_count(hand: Hand) -> None:
@@ -293,6 +317,22 @@ def check_conflicts(
                 f"{word} with a meld: a first-turn win has no calls and no kans",
                 col(word),
             )
+    for word in ("tenhou", "chiihou", "renhou"):
+        if not getattr(c, word):
+            continue
+        if c.riichi or c.double_riichi:
+            said_riichi = "double_riichi" if c.double_riichi else "riichi"
+            raise _conflict(
+                f"{word} with {said_riichi.replace('_', '-')}: riichi is declared with a "
+                "discard, and a first-turn win comes before one's first discard",
+                col(said_riichi) or col(word),
+            )
+        for last in ("haitei", "houtei"):
+            if getattr(c, last):
+                raise _conflict(
+                    f"{word} and {last} conflict: a first-turn win is not on the last tile",
+                    col(last) or col(word),
+                )
     if c.tenhou and not c.dealer:
         raise _conflict(
             f"tenhou is the dealer's win on the first draw, but the seat is {c.seat_wind} "
