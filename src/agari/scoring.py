@@ -278,7 +278,45 @@ def _reading_text(reading: Reading, hand: Hand) -> tuple[str, ...]:
     return reading.notation(_reds(hand))
 
 
-def _no_yaku_warnings(warnings: list[str], readings: list[Reading], hand: Hand) -> tuple[str, ...]:
+def _context_notes(hand: Hand, rules: Rules) -> list[str]:
+    """Warnings for context words a switch makes worth nothing."""
+    ctx = hand.context
+    notes = []
+    if ctx.renhou and rules.renhou == "none":
+        notes.append(f"renhou is not a yaku under {rules.name}")
+    if ctx.wareme is not None and not rules.wareme:
+        notes.append(
+            f"wareme={ctx.wareme} ignored: wareme=off under rules {rules.describe()} "
+            "(add --rule wareme=on)"
+        )
+    return notes
+
+
+def _win_warnings(
+    top: Scored, hand: Hand, rules: Rules, settlement_notes: tuple[str, ...]
+) -> tuple[str, ...]:
+    """A win's warnings (SPEC §3), made when the result's ``warnings`` are first read."""
+    warnings = _context_notes(hand, rules)
+    if top.note:
+        warnings.append(top.note)
+    if top.fu is None or top.han >= 13 or top.limit == "mangan":  # a switch may have mattered
+        warnings.extend(_switch_notes(top, rules))
+    warnings.extend(_rule_notes(top, hand, rules))
+    pao = hand.context.pao
+    if pao is not None and not top.liable_base:
+        liable = "daisangen, daisuushii" + (" or suukantsu" if rules.pao_suukantsu else "")
+        warnings.append(f"pao={pao} ignored: liability is for a yakuman of {liable} only")
+    warnings.extend(settlement_notes)
+    return tuple(warnings)
+
+
+def _no_yaku_warnings(
+    readings: list[Reading], facts: HandFacts, hand: Hand, rules: Rules
+) -> tuple[str, ...]:
+    """The warnings of a complete hand without a yaku, made when first read."""
+    warnings = _context_notes(hand, rules)
+    if not rules.open_tanyao and not facts.closed and facts.all_simple:
+        warnings.append(_NO_OPEN_TANYAO)
     return (*warnings, _no_yaku_reason(readings, hand))
 
 
@@ -297,24 +335,13 @@ def score_hand(
     if text is None:
         text = deferred(_hand_text, hand)
     win_tile = str(hand.win) if hand.win is not None else None
-    warnings: list[str] = []
-    ctx = hand.context
-    if ctx.renhou and rules.renhou == "none":
-        warnings.append(f"renhou is not a yaku under {rules.name}")
-    if ctx.wareme is not None and not rules.wareme:
-        warnings.append(
-            f"wareme={ctx.wareme} ignored: wareme=off under rules {rules.describe()} "
-            "(add --rule wareme=on)"
-        )
     if not scored:
-        if not rules.open_tanyao and not facts.closed and facts.all_simple:
-            warnings.append(_NO_OPEN_TANYAO)
         first = readings[0]
         return make_no_yaku(
             value,
             text,
             rules.describe(),
-            deferred(_no_yaku_warnings, warnings, readings, hand),
+            deferred(_no_yaku_warnings, readings, facts, hand, rules),
             count_dora(hand, rules.aka, rules.players, facts.counts),
             first.wait,
             deferred(_reading_text, first, hand),
@@ -322,28 +349,21 @@ def score_hand(
             deferred(_no_yaku_extra, readings, hand),
         )
     top = scored[0] if len(scored) == 1 else best(scored)
-    if top.note:
-        warnings.append(top.note)
-    if top.fu is None or top.han >= 13 or top.limit == "mangan":  # a switch may have mattered
-        warnings.extend(_switch_notes(top, rules))
-    if top.features is not None:
-        warnings.extend(_rule_notes(top, hand, rules))
-    if ctx.pao is not None and not top.liable_base:
-        liable = "daisangen, daisuushii" + (" or suukantsu" if rules.pao_suukantsu else "")
-        warnings.append(f"pao={ctx.pao} ignored: liability is for a yakuman of {liable} only")
+    ctx = hand.context
     usual = settle_usual_win(top.base, ctx, rules, top.liable_base)
+    notes: tuple[str, ...] = ()
     if usual is not None:
         payment, points, total, deltas = usual
     else:
         settlement = settle_win(top.base, ctx, rules, top.liable_base)
         payment, points, total, deltas, *_ = settlement
         # "discarder unknown" is the normal case of a ron without a marker: deltas say it.
-        warnings.extend(n for n in settlement.notes if not n.startswith("discarder unknown"))
+        notes = tuple(n for n in settlement.notes if not n.startswith("discarder unknown"))
     return make_win(
         value,
         text,
         rules.describe(),
-        tuple(warnings),
+        deferred(_win_warnings, top, hand, rules, notes),
         top.han,
         top.fu,
         top.yakuman,
