@@ -12,6 +12,8 @@ import io
 import json
 import os
 import random
+import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -668,3 +670,19 @@ def test_engine_scores_structured_records(tmp_path: Path) -> None:
     f = write(tmp_path / "s.jsonl", "".join(json.dumps(r) + "\n" for r in records))
     code, out, _ = run_cli(["--check", f], scorer=None)
     assert code == 0, out
+
+
+def test_a_line_that_is_not_json_names_the_run_rules(tmp_path: Path) -> None:
+    # SPEC §3: every record carries `rules`; for a line that cannot be read, the rules it
+    # would have been scored under (the command line's and the file's).
+    path = tmp_path / "hands.jsonl"
+    path.write_text('{"id": 1, "hand": "123m456p789s1155z+5z"}\nnot json\n', encoding="utf-8")
+    out = subprocess.run(
+        [sys.executable, "-m", "agari", "batch", "--json", "--rules", "tenhou", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    records = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [r["status"] for r in records] == ["win", "error"]
+    assert [r["rules"] for r in records] == ["tenhou", "tenhou"]

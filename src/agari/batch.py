@@ -583,6 +583,9 @@ def process(record: RawRecord, settings: Settings, scorer: Scorer) -> Outcome:
             echo = record.raw.decode("utf-8", "replace")
         elif echo is None and record.kind == "case":
             echo = record.raw
+        if rules_text is None:  # the record's own rules are unknown: the run's and file's
+            with contextlib.suppress(RuleError):  # a bad rule is the record's error already
+                rules_text = _merge_rules(settings, record, None).describe()
         result = {
             "input": echo,
             "hand": None,
