@@ -110,3 +110,15 @@ def test_waits_and_discards_tables() -> None:
     )  # fmt: skip
     text = render(discards)
     assert "discard" in text and "6s\u00d74 9s\u00d72" in text
+
+
+def test_a_win_says_who_deals_next() -> None:
+    # Seed 001 (German): a winning dealer keeps the deal for another hand (the counter
+    # goes up by one, RULES.md "honba"); after anyone else's win the deal moves on.
+    from agari.api import analyse
+
+    text = "123m456p789s1155z+5z seat=E honba=2"
+    shown = render(analyse(text), parse_hand(text))
+    assert "next hand the dealer (E) wins and keeps the deal; honba 3" in shown
+    text = "123m456p789s1155z+5z honba=2"
+    assert "the deal passes to the next seat; honba 0" in render(analyse(text), parse_hand(text))

@@ -310,7 +310,17 @@ def _render_score(result: Result, hand: Hand | None) -> list[str]:
             f"deltas    unknown: the discarder is not marked "
             f"(+{tile}- left, +{tile}= across, +{tile}+ right)"
         )
+    if hand is not None and result.payment:
+        lines.append(f"next hand {_next_hand(hand)}")
     return lines
+
+
+def _next_hand(hand: Hand) -> str:
+    """Who deals next after a win (seed 001, German: a winning dealer keeps the deal for
+    another hand, with the counter up by one; otherwise the deal moves on, counter 0)."""
+    if hand.context.dealer:
+        return f"the dealer (E) wins and keeps the deal; honba {hand.context.honba + 1}"
+    return "the deal passes to the next seat; honba 0"
 
 
 def _outcome(entry: Any) -> str:
