@@ -46,7 +46,7 @@ from typing import Any
 
 from agari.decompose import is_complete
 from agari.errors import HandError
-from agari.hand import Hand
+from agari.hand import Context, Hand
 from agari.result import Result
 from agari.rules import Rules
 from agari.shanten_tables import (
@@ -424,28 +424,28 @@ def _waiting_hand(hand: Hand) -> Hand:
     return replace(hand, concealed=tuple(sorted(hand.closed_tiles)), win=None)
 
 
-def _value(hand: Hand, kind: int, tsumo: bool, rules: Rules) -> Result | None:
-    """The engine's result for ``hand`` completed by ``kind`` by tsumo or ron."""
+def _win_contexts(context: Context) -> tuple[Context, Context]:
+    """A waiting hand's context as a win by ron and as a win by tsumo: the words that only
+    fit the other way of winning are dropped (made once per hand, not per wait)."""
+    ron = replace(context, tsumo=False, haitei=False, rinshan=False, tenhou=False, chiihou=False)
+    tsumo = replace(context, tsumo=True, win_from=None, houtei=False, chankan=False, renhou=False)
+    return ron, tsumo
+
+
+def _value(hand: Hand, kind: int, context: Context, rules: Rules) -> Result | None:
+    """The engine's result for ``hand`` completed by ``kind`` in ``context`` (one of
+    :func:`_win_contexts`)."""
     try:
         from agari.api import score
     except ImportError:  # the engine is not installed in this build
         return None
-    context = hand.context
-    if tsumo:
-        context = replace(
-            context, tsumo=True, win_from=None, houtei=False, chankan=False, renhou=False
-        )
-    else:
-        context = replace(
-            context, tsumo=False, haitei=False, rinshan=False, tenhou=False, chiihou=False
-        )
-    complete = mark_checked(replace(hand, win=Tile(kind), context=context))
+    complete = mark_checked(Hand(hand.concealed, Tile(kind), hand.melds, context))
     try:
         result = score(complete, rules)
     except HandError as error:
         return Result(input=None, status="error", error=error.to_json())
     if result.status == "no_yaku" and _engine_reason(result) is None:
-        reason = _derive_no_yaku_reason(hand, tsumo)
+        reason = _derive_no_yaku_reason(hand, context.tsumo)
         result = replace(result, extra={**result.extra, "reason": reason})
     return result
 
@@ -487,11 +487,12 @@ def _waits(hand: Hand, rules: Rules, values: bool) -> list[Wait]:
     closed = _closed_counts(hand.closed_tiles)
     visible = _visible_counts(hand, held)
     out: list[Wait] = []
+    by_ron, by_tsumo = _win_contexts(hand.context)
     for kind in _completing_kinds(closed, len(hand.melds)):
         if held[kind] >= 4:
             continue
-        ron = _value(hand, kind, False, rules) if values else None
-        tsumo = _value(hand, kind, True, rules) if values else None
+        ron = _value(hand, kind, by_ron, rules) if values else None
+        tsumo = _value(hand, kind, by_tsumo, rules) if values else None
         out.append(Wait(Tile(kind), _unseen(visible, kind), ron, tsumo))
     return out
 
