@@ -234,7 +234,8 @@ def formula_shanten(counts: Sequence[int], melds: int) -> int:
 def formula_shanten_after_draws(counts: Sequence[int], melds: int) -> list[int]:
     """:func:`formula_shanten` of ``counts`` plus one tile of each kind (34 values; a kind
     already held four times gets 9, an impossible draw). The other three suits' tables are
-    merged once, so each draw costs one suit look-up and one merge."""
+    merged once, so each draw costs one suit look-up and one merge; a draw far from every
+    tile of its suit costs neither."""
     tables = suit_tables(counts)
     rest = (
         merge(tables[1], merge(tables[2], tables[3])),
@@ -251,6 +252,9 @@ def formula_shanten_after_draws(counts: Sequence[int], melds: int) -> list[int]:
         orphan_pair = any(counts[k] >= 2 for k in _ORPHANS)
     work = list(counts)
     out: list[int] = []
+    # A drawn tile with no tile of its suit within two places of it (an honour not held)
+    # forms no group, pair or partial group: the standard form stays as it is.
+    unchanged = table_shanten(merge(tables[0], rest[0]), need)
     for kind in range(34):
         if work[kind] >= 4:
             out.append(9)
@@ -258,10 +262,18 @@ def formula_shanten_after_draws(counts: Sequence[int], melds: int) -> list[int]:
         suit = kind // 9
         work[kind] += 1
         if suit == 3:
-            table = _honour_table(_honour_key(work[27:34]))
+            if work[kind] == 1:
+                value = unchanged
+            else:
+                value = table_shanten(merge(_honour_table(_honour_key(work[27:34])), rest[3]), need)
         else:
-            table = _number_table(_number_key(work[suit * 9 : suit * 9 + 9]))
-        value = table_shanten(merge(table, rest[suit]), need)
+            first = suit * 9
+            near = work[max(first, kind - 2) : min(first + 9, kind + 3)]
+            if sum(near) == 1:  # only the drawn tile
+                value = unchanged
+            else:
+                table = _number_table(_number_key(work[first : first + 9]))
+                value = table_shanten(merge(table, rest[suit]), need)
         if closed and value > -1:
             c = work[kind]
             p = pairs + (c == 2)
