@@ -248,3 +248,18 @@ def test_pao_without_a_liable_yakuman_is_named_in_a_warning() -> None:
     result = analyse("22z11m+1m, 555-z, 666=z, 123-m tsumo pao=N")
     assert result.status == "win"
     assert any(w.startswith("pao=N ignored") for w in result.warnings)
+
+
+@pytest.mark.parametrize(
+    ("make", "words"),
+    [
+        (lambda: Hand(("1m",) * 13, Tile(0)), "a concealed tile is str"),  # type: ignore[arg-type]
+        (lambda: Hand(_tiles("1m 2m 3m"), 0), "the winning tile is int"),  # type: ignore[arg-type]
+        (lambda: Hand(_tiles("1m 2m 3m"), None, (), None), "the context is NoneType"),  # type: ignore[arg-type]
+    ],
+)
+def test_a_hand_of_the_wrong_types_is_an_error_not_an_exception(make: Any, words: str) -> None:
+    # README "Python API": analyse/score never raise for bad hands.
+    result = analyse(make())
+    assert result.status == "error" and result.error is not None
+    assert result.error["code"] == "bad_record" and words in result.error["message"]

@@ -31,6 +31,7 @@ __all__ = [
     "check_three_player",
     "check_tile_count",
     "check_tiles",
+    "check_value_types",
     "mark_checked",
     "validate",
 ]
@@ -72,8 +73,43 @@ def check_made_hand(hand: Hand) -> None:
     """
     if hand._checked:
         return
+    check_value_types(hand)
     check_meld_shapes(hand)
     validate(hand)
+
+
+def check_value_types(hand: Hand) -> None:
+    """Every part of a hand made in Python is of the type the engine reads: tiles are
+    :class:`~agari.tiles.Tile` values, melds :class:`~agari.hand.Meld` values, the context a
+    :class:`~agari.hand.Context` (a ``bad_record`` error names the first that is not)."""
+    from agari.hand import Context, Meld
+    from agari.tiles import Tile
+
+    def wrong(what: str, value: Any, expected: str) -> HandError:
+        return HandError(
+            "bad_record", f"{what} is {type(value).__name__} {value!r}, not a {expected}"
+        )
+
+    if not isinstance(hand.concealed, tuple):
+        raise wrong("concealed", hand.concealed, "tuple of Tile")
+    for tile in hand.concealed:
+        if not isinstance(tile, Tile):
+            raise wrong("a concealed tile", tile, "Tile")
+    if hand.win is not None and not isinstance(hand.win, Tile):
+        raise wrong("the winning tile", hand.win, "Tile")
+    if not isinstance(hand.melds, tuple):
+        raise wrong("melds", hand.melds, "tuple of Meld")
+    for meld in hand.melds:
+        if not isinstance(meld, Meld):
+            raise wrong("a meld", meld, "Meld")
+        for tile in meld.tiles:
+            if not isinstance(tile, Tile):
+                raise wrong(f"a tile of meld {meld.kind}", tile, "Tile")
+    if not isinstance(hand.context, Context):
+        raise wrong("the context", hand.context, "Context")
+    for tile in (*hand.context.dora_indicators, *hand.context.ura_indicators):
+        if not isinstance(tile, Tile):
+            raise wrong("a dora indicator", tile, "Tile")
 
 
 def mark_checked(hand: Hand) -> Hand:
