@@ -7,11 +7,13 @@ Features are computed once per reading from facts computed once per hand; the
 predicates only look at them. Exclusions (ryanpeikou over iipeikou, junchan over
 chanta, chinitsu over honitsu, double riichi over riichi) live in the predicates.
 
-A row also says what a reading needs for its predicate to be worth asking (so many
-sequences or triplets; one of the rarer context words): :func:`tables` turns the table
-into *plans*, the rows to test for each kind of reading, made once per rule set, and a
-reading is tested against its plan only. The yakuman rows are skipped altogether unless
-the hand facts allow a yakuman.
+A row either is decided by one hand fact alone (riichi, menzen tsumo, tanyao, honitsu,
+chinitsu, honroutou, the situational yaku: ``fact``), or says what a reading needs for
+its predicate to be worth asking (so many sequences or triplets, an honour triplet, all
+groups outside, no groups). A reading's *plan key* holds the hand facts that hold and
+what the reading offers; the plan for a key -- the rows that hold, and the rows worth
+testing -- is made once per key and rule set, and a reading is tested against its plan
+only. The yakuman rows are skipped altogether unless the hand facts allow a yakuman.
 
 >>> [d.id for d in YAKU if d.han_open is None][:5]
 ['riichi', 'double_riichi', 'ippatsu', 'menzen_tsumo', 'pinfu']
