@@ -80,6 +80,7 @@ def _mask(kinds: Iterable[int]) -> int:
 _PRESENT: Final = bytes([0] + [1] * 255)
 _ALL: Final = _mask(range(34))
 _HONOURS: Final = _mask(range(27, 34))
+_NOT_HONOUR: Final = _ALL & ~_HONOURS
 _SUIT_MASKS: Final = tuple(_mask(range(9 * s, 9 * s + 9)) for s in range(3))
 #: Every kind but one number suit and the honours: a hand of one suit holds none of them.
 _NOT_M_OR_HONOUR, _NOT_P_OR_HONOUR, _NOT_S_OR_HONOUR = (
@@ -187,8 +188,8 @@ class HandFacts:
         riichi = self.riichi = closed and ctx.riichi and not ctx.double_riichi
         rare = ctx.rare_words
         situation = self._situation(ctx, closed, tsumo) if rare else 0
-        has_honour = self.has_honour = bool(present & _HONOURS)
-        all_honour = self.all_honour = not present & ~_HONOURS
+        has_honour = self.has_honour = present & _HONOURS != 0
+        all_honour = self.all_honour = not present & _NOT_HONOUR
         one_suit = not all_honour and (
             not present & _NOT_M_OR_HONOUR
             or not present & _NOT_P_OR_HONOUR
