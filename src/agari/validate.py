@@ -15,12 +15,12 @@ conflicting_context 28
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from operator import attrgetter, eq
 from typing import Any, Final
 
 from agari.errors import HandError
-from agari.hand import Hand
+from agari.hand import Context, Hand
 from agari.tiles import NORTH, kind_name
 
 __all__ = [
@@ -82,7 +82,7 @@ def check_value_types(hand: Hand) -> None:
     """Every part of a hand made in Python is of the type the engine reads: tiles are
     :class:`~agari.tiles.Tile` values, melds :class:`~agari.hand.Meld` values, the context a
     :class:`~agari.hand.Context` (a ``bad_record`` error names the first that is not)."""
-    from agari.hand import Context, Meld
+    from agari.hand import Meld
     from agari.tiles import Tile
 
     def wrong(what: str, value: Any, expected: str) -> HandError:
@@ -253,6 +253,37 @@ def _conflict(message: str, column: int | None = None) -> HandError:
     return HandError("conflicting_context", message, column)
 
 
+#: Context words that cannot both be true of one win: ``(first, second, why)``; the
+#: error points at the second.
+_EXCLUSIVE_WORDS: Final = (
+    ("tsumo", "chankan", "a kan robbed from another player is a win on their tile (ron)"),
+    ("tsumo", "houtei", "houtei is a win on the last discard (ron)"),
+    ("haitei", "rinshan", "the kan replacement tile is never the last tile of the wall"),
+    (
+        "houtei",
+        "chankan",
+        "one is a win on the last discard, the other on a tile added to a kan",
+    ),
+)
+#: A first-turn win is never on the last tile.
+_FIRST_TURN_NOT_LAST: Final = tuple(
+    (first, last, "a first-turn win is not on the last tile")
+    for first in ("tenhou", "chiihou", "renhou")
+    for last in ("haitei", "houtei")
+)
+
+
+def _check_exclusive(
+    context: Context,
+    pairs: tuple[tuple[str, str, str], ...],
+    col: Callable[[str], int | None],
+) -> None:
+    """Raise the conflict of the first pair of ``pairs`` whose words both hold."""
+    for first, second, why in pairs:
+        if getattr(context, first) and getattr(context, second):
+            raise _conflict(f"{first} and {second} conflict: {why}", col(second) or col(first))
+
+
 def check_conflicts(
     hand: Hand,
     said: Mapping[str, Any],
@@ -285,29 +316,7 @@ def check_conflicts(
             "but the hand says tsumo",
             win_column,
         )
-    if c.tsumo and c.chankan:
-        raise _conflict(
-            "tsumo and chankan conflict: a kan robbed from another player is a win on "
-            "their tile (ron)",
-            col("chankan"),
-        )
-    if c.tsumo and c.houtei:
-        raise _conflict(
-            "tsumo and houtei conflict: houtei is a win on the last discard (ron)",
-            col("houtei"),
-        )
-    if c.haitei and c.rinshan:
-        raise _conflict(
-            "haitei and rinshan conflict: the kan replacement tile is never the last tile "
-            "of the wall",
-            col("rinshan"),
-        )
-    if c.houtei and c.chankan:
-        raise _conflict(
-            "houtei and chankan conflict: one is a win on the last discard, the other on "
-            "a tile added to a kan",
-            col("chankan"),
-        )
+    _check_exclusive(c, _EXCLUSIVE_WORDS, col)
     if not c.tsumo:
         how = "ron" if ron_said or c.win_from else "ron (the default when tsumo is not written)"
         if c.haitei:
@@ -354,21 +363,14 @@ def check_conflicts(
                 col(word),
             )
     for word in ("tenhou", "chiihou", "renhou"):
-        if not getattr(c, word):
-            continue
-        if c.riichi or c.double_riichi:
+        if getattr(c, word) and c.in_riichi:
             said_riichi = "double_riichi" if c.double_riichi else "riichi"
             raise _conflict(
                 f"{word} with {said_riichi.replace('_', '-')}: riichi is declared with a "
                 "discard, and a first-turn win comes before one's first discard",
                 col(said_riichi) or col(word),
             )
-        for last in ("haitei", "houtei"):
-            if getattr(c, last):
-                raise _conflict(
-                    f"{word} and {last} conflict: a first-turn win is not on the last tile",
-                    col(last) or col(word),
-                )
+    _check_exclusive(c, _FIRST_TURN_NOT_LAST, col)
     if c.tenhou and not c.dealer:
         raise _conflict(
             f"tenhou is the dealer's win on the first draw, but the seat is {c.seat_wind} "
