@@ -263,3 +263,16 @@ def test_a_hand_of_the_wrong_types_is_an_error_not_an_exception(make: Any, words
     result = analyse(make())
     assert result.status == "error" and result.error is not None
     assert result.error["code"] == "bad_record" and words in result.error["message"]
+
+
+def test_a_structured_chi_across_two_suits_is_a_bad_meld() -> None:
+    # SPEC §1 melds: a chi is three consecutive numbers of one suit; 8m 9m 1p are three
+    # consecutive tile kinds but not of one suit.
+    record = {
+        "concealed": "123m456p11z789s",
+        "win": "1z",
+        "melds": [{"kind": "chi", "tiles": "89m1p", "from": "left"}],
+    }
+    result = analyse(record)
+    assert result.status == "error" and result.error is not None
+    assert result.error["code"] == "bad_meld"

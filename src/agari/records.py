@@ -15,7 +15,7 @@ from agari.hand import SITUATIONAL, Context, Hand, Meld, MeldKind, Source
 from agari.normal_form import format_tiles
 from agari.notation import CODE_OF, WIND_VALUES, parse_tiles, read_word_value, sorted_tiles
 from agari.tiles import Tile
-from agari.validate import validate
+from agari.validate import meld_shape_problem, validate
 
 __all__ = ["hand_from_dict"]
 
@@ -99,29 +99,17 @@ def _record_meld(index: int, raw: Any) -> Meld:
                 "bad_meld", f"{where}: a called tile needs from (left, across or right)"
             )
         called = named[0]
-    n = len(tiles)
-    kinds = [t.kind for t in tiles]
-    same = kinds.count(kinds[0]) == n if tiles else False
+    problem = meld_shape_problem(kind, tiles)
+    if problem is not None:
+        raise HandError("bad_meld", f"{where}: {shown}: {problem}")
     if kind is MeldKind.CHI:
-        if n != 3:
-            raise HandError("bad_meld", f"{where}: a chi has 3 tiles, {shown} has {n}")
-        if tiles[0].is_honour:
-            raise HandError("bad_meld", f"{where}: honours cannot form a chi ({shown})")
-        if not (kinds[1] == kinds[0] + 1 and kinds[2] == kinds[1] + 1):
-            raise HandError(
-                "bad_meld", f"{where}: {shown} is not a chi: it needs three consecutive numbers"
-            )
         if source not in (None, "left"):
             raise HandError(
                 "bad_meld", f"{where}: a chi can only be called from the left, not {source}"
             )
         return Meld(kind, tiles, "left", called)
     if kind is MeldKind.PON:
-        if n != 3 or not same:
-            raise HandError("bad_meld", f"{where}: a pon is three identical tiles, not {shown}")
         return Meld(kind, tiles, source, (called or tiles[-1]) if source else None)
-    if n != 4 or not same:
-        raise HandError("bad_meld", f"{where}: a kan is four identical tiles, not {shown}")
     if kind is MeldKind.ANKAN:
         if source is not None:
             raise HandError("bad_meld", f"{where}: a closed kan is not called from anyone")

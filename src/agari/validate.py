@@ -15,13 +15,13 @@ conflicting_context 28
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter, eq
 from typing import Any, Final
 
 from agari.errors import HandError
 from agari.hand import Context, Hand
-from agari.tiles import NORTH, kind_name
+from agari.tiles import NORTH, Tile, kind_name
 
 __all__ = [
     "check_conflicts",
@@ -33,6 +33,7 @@ __all__ = [
     "check_tiles",
     "check_value_types",
     "mark_checked",
+    "meld_shape_problem",
     "validate",
 ]
 
@@ -83,7 +84,6 @@ def check_value_types(hand: Hand) -> None:
     :class:`~agari.tiles.Tile` values, melds :class:`~agari.hand.Meld` values, the context a
     :class:`~agari.hand.Context` (a ``bad_record`` error names the first that is not)."""
     from agari.hand import Meld
-    from agari.tiles import Tile
 
     def wrong(what: str, value: Any, expected: str) -> HandError:
         return HandError(
@@ -120,34 +120,43 @@ def mark_checked(hand: Hand) -> Hand:
     return hand
 
 
-#: Tiles and kinds of the called or declared groups, by meld kind.
-_SAME_KIND_SIZE: Final = {"pon": 3, "kan": 4, "shouminkan": 4, "ankan": 4}
+#: Each kind of called or declared group made of one tile kind: its size and the rule.
+_PON: Final = (3, "a pon is three identical tiles")
+_KAN: Final = (4, "a kan is four identical tiles")
+_SAME_KIND: Final = {"pon": _PON, "kan": _KAN, "shouminkan": _KAN, "ankan": _KAN}
+
+
+def meld_shape_problem(kind: str, tiles: Sequence[Tile]) -> str | None:
+    """Why ``tiles`` (in ascending order) are not a meld of ``kind``, or ``None``: a chi is
+    three consecutive numbers of one suit, a pon three identical tiles, a kan four.
+
+    >>> from agari.tiles import Tile
+    >>> meld_shape_problem("chi", (Tile(7), Tile(8), Tile(9)))  # 8m 9m 1p
+    'a chi is three consecutive numbers of one suit, in order'
+    """
+    kinds = [t.kind for t in tiles]
+    if kind == "chi":
+        if len(kinds) != 3:
+            return f"a chi has 3 tiles, not {len(kinds)}"
+        first = kinds[0]
+        if first >= 27:
+            return "honours cannot form a chi"
+        if first % 9 > 6 or kinds != [first, first + 1, first + 2]:
+            return "a chi is three consecutive numbers of one suit, in order"
+        return None
+    size, rule = _SAME_KIND[kind]
+    if len(kinds) != size or kinds.count(kinds[0]) != size:
+        return rule
+    return None
 
 
 def check_meld_shapes(hand: Hand) -> None:
-    """Every meld is the group its kind says: a chi three consecutive numbers of one suit
-    in order, a pon three identical tiles, a kan four."""
+    """Every meld is the group its kind says (:func:`meld_shape_problem`)."""
     for meld in hand.melds:
-        kinds = [t.kind for t in meld.tiles]
-        shown = " ".join(str(t) for t in meld.tiles)
-        if meld.kind == "chi":
-            first = kinds[0] if kinds else 0
-            if not (
-                len(kinds) == 3
-                and first < 27
-                and first % 9 <= 6
-                and kinds == [first, first + 1, first + 2]
-            ):
-                raise HandError(
-                    "bad_meld",
-                    f"chi {shown}: a chi is three consecutive numbers of one suit, in order",
-                )
-            continue
-        size = _SAME_KIND_SIZE[meld.kind]
-        if len(kinds) != size or kinds.count(kinds[0]) != size:
-            raise HandError(
-                "bad_meld", f"{meld.kind} {shown}: a {meld.kind} is {size} identical tiles"
-            )
+        problem = meld_shape_problem(meld.kind, meld.tiles)
+        if problem is not None:
+            shown = " ".join(str(t) for t in meld.tiles)
+            raise HandError("bad_meld", f"{meld.kind} {shown}: {problem}")
 
 
 def check_tiles(hand: Hand) -> None:
