@@ -212,8 +212,8 @@ def _rule_notes(top: Scored, hand: Hand, rules: Rules) -> list[str]:
     if not rules.open_tanyao and not facts.closed and facts.all_simple:
         notes.append(_NO_OPEN_TANYAO)
     if not rules.aka:
-        reds = [str(t) for t in (*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles))]
-        reds = [t for t in reds if t[0] == "0"]
+        tiles = (*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles))
+        reds = [str(t) for t in tiles if t.red]
         if reds:
             notes.append(
                 f"red five{'s' if len(reds) > 1 else ''} {' '.join(reds)} not counted as dora: "
