@@ -276,3 +276,11 @@ def test_a_structured_chi_across_two_suits_is_a_bad_meld() -> None:
     result = analyse(record)
     assert result.status == "error" and result.error is not None
     assert result.error["code"] == "bad_meld"
+
+
+def test_an_engine_context_error_points_at_its_word() -> None:
+    # SPEC §3: errors name the column where the problem has a place in the input.
+    text = "123m456p789s1155z+5z riichi kita=2"
+    result = analyse(text)
+    assert result.error is not None
+    assert result.error["column"] == text.index("kita") + 1

@@ -182,6 +182,8 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool) -> Result:
         else:
             raise _not_scorable(hand)
     except HandError as error:
+        if isinstance(hand_input, str):
+            error.point_at_word(hand_input)
         return _error(value, rules, error)
     except ValueError as error:  # e.g. an impossible tile in a hand built by hand
         return _error(value, rules, HandError("bad_value", str(error)))

@@ -12,11 +12,29 @@ class HandError(ValueError):
     problem has a place in the input string, else ``None``.
     """
 
-    def __init__(self, code: str, message: str, column: int | None = None) -> None:
+    def __init__(
+        self, code: str, message: str, column: int | None = None, word: str | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.column = column
+        #: The context word the problem is about, found without the text (by the engine):
+        #: a caller that has the text can point at it (see :meth:`point_at_word`).
+        self.word = word
+
+    def point_at_word(self, text: str) -> None:
+        """Set ``column`` to where ``word`` stands in ``text`` (a blank-separated word such
+        as ``kita=2``), if it is not set and the word is there."""
+        if self.column is not None or self.word is None:
+            return
+        at = 0
+        for token in text.split(" "):
+            name = token.split("=", 1)[0].lower()
+            if token and name == self.word:
+                self.column = at + 1
+                return
+            at += len(token) + 1
 
     def to_json(self) -> dict[str, object]:
         return {"code": self.code, "message": self.message, "column": self.column}

@@ -237,6 +237,7 @@ def check_four_player(hand: Hand) -> None:
             "conflicting_context",
             f"kita={hand.context.kita}: North tiles are set aside only in three-player "
             "mahjong (rule players=3)",
+            word="kita",
         )
 
 
