@@ -232,7 +232,7 @@ def _sequence_wait(start: int, win: int) -> str:
 
 #: Makes a named tuple from a tuple of its fields without the Python-level ``__new__``
 #: of the class (half the cost): for the values made for every hand and reading.
-_new_tuple: Final = tuple.__new__
+new_tuple: Final = tuple.__new__
 
 #: The group a meld of each kind is: its type and whether it counts as concealed (only
 #: a closed kan does). A table, so a meld's group is one lookup.
@@ -251,7 +251,7 @@ def meld_groups(melds: Sequence[Meld]) -> tuple[Group, ...]:
     groups = []
     for meld in melds:
         type_, concealed = _MELD_SHAPE[meld.kind]
-        groups.append(_new_tuple(Group, (type_, meld.tiles[0].kind, concealed, meld)))
+        groups.append(new_tuple(Group, (type_, meld.tiles[0].kind, concealed, meld)))
     return tuple(groups)
 
 
@@ -415,7 +415,7 @@ def _build(
         if win_group.type == TRIPLET and not tsumo:
             # A triplet completed by a ron counts as open (RULES.md, "Fu").
             groups[win_index] = _RON_TRIPLET[win_group.kind]
-    return _new_tuple(Reading, (STANDARD, tuple(groups), win_index, wait))
+    return new_tuple(Reading, (STANDARD, tuple(groups), win_index, wait))
 
 
 def chiitoitsu_reading(counts: Sequence[int]) -> Reading | None:

@@ -36,6 +36,7 @@ from agari.decompose import (
     Reading,
     kind_counts,
     meld_groups,
+    new_tuple,
     readings_of_counts,
 )
 from agari.dora import count_dora
@@ -53,7 +54,6 @@ _PAO_YAKUMAN: Final = frozenset({"daisangen", "daisuushii"})
 _SECOND: Final = itemgetter(1)
 _RENHOU_MANGAN_HAN: Final = 5
 _DOUBLE_PATTERNS: Final = frozenset({d.id for d in YAKUMAN if d.yakuman == 2})
-_new_tuple: Final = tuple.__new__
 
 
 class Scored(NamedTuple):
@@ -134,7 +134,7 @@ def _score_readings(
         base, limit = base_points(han, fu, rules)
         kazoe = 1 if limit == "kazoe_yakuman" else 0
         value = (reading, yaku, kazoe, han, fu, raw_fu, f, base, limit, 0, dora, None)
-        scored.append(_new_tuple(Scored, value))  # Scored(*value), at half the cost
+        scored.append(new_tuple(Scored, value))  # Scored(*value), at half the cost
     return readings, scored, facts
 
 

@@ -20,7 +20,7 @@ from operator import attrgetter, eq
 from typing import Any, Final
 
 from agari.errors import HandError
-from agari.hand import Context, Hand
+from agari.hand import Context, Hand, Meld, MeldKind
 from agari.tiles import NORTH, Tile, kind_name
 
 __all__ = [
@@ -83,7 +83,6 @@ def check_value_types(hand: Hand) -> None:
     """Every part of a hand made in Python is of the type the engine reads: tiles are
     :class:`~agari.tiles.Tile` values, melds :class:`~agari.hand.Meld` values, the context a
     :class:`~agari.hand.Context` (a ``bad_record`` error names the first that is not)."""
-    from agari.hand import Meld
 
     def wrong(what: str, value: Any, expected: str) -> HandError:
         return HandError(
@@ -204,8 +203,6 @@ def check_three_player(hand: Hand) -> None:
     """Three-player mahjong (rule ``players=3``) has no 2m-8m and so no chi, and no
     player across the table (RULES.md "Three-player": the North seat is absent). The
     notation cannot know the rules, so the engine calls this."""
-    from agari.hand import MeldKind
-
     if hand.context.win_from == "across":
         raise HandError(
             "conflicting_context",

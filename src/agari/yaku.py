@@ -443,10 +443,6 @@ def _wind_trips(f: Features) -> int:
     return len(_WIND_SET.intersection(f.trips))
 
 
-def _std(f: Features) -> bool:
-    return f.shape == STANDARD
-
-
 #: Ordinary yaku in display order.
 YAKU: Final[tuple[YakuDef, ...]] = (
     _hand_row("riichi", "Riichi", 1, None, "riichi"),
