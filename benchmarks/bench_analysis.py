@@ -30,10 +30,10 @@ import statistics
 import time
 from collections.abc import Callable
 
-from agari.analysis import analyse_discards, analyse_waiting, shanten
+from agari.analysis.tables import formula_shanten
+from agari.analysis.waiting import analyse_discards, analyse_waiting, shanten
 from agari.hand import Context, Hand, Meld, MeldKind
 from agari.rules import Rules
-from agari.shanten_tables import formula_shanten
 from agari.tiles import Tile
 
 WINDS = "ESWN"

@@ -41,11 +41,11 @@ def _workload(side: str, count: int, seed: int) -> Callable[[], None]:
     hands = generate(count, seed)
     if side == "agari":
         from agari.api import score
-        from agari.hand import Hand
+        from agari.notation import parse_hand
         from agari.rules import Rules
 
         rules = Rules.preset(PRESET)
-        parsed = [Hand.parse(h.notation) for h in hands]
+        parsed = [parse_hand(h.notation) for h in hands]
 
         def run() -> None:
             for h in parsed:

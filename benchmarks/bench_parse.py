@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from agari.hand import Context, Hand, Meld, MeldKind
-from agari.notation import _lark, clear_caches, parse_hand
+from agari.notation.text import _lark, clear_caches, parse_hand
 from agari.tiles import Tile
 
 

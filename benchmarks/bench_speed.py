@@ -57,7 +57,8 @@ from handgen import SUITS, BenchHand, generate, peer_inputs  # noqa: E402
 
 from agari.api import score  # noqa: E402
 from agari.hand import Hand  # noqa: E402
-from agari.notation import clear_caches  # noqa: E402
+from agari.notation import parse_hand  # noqa: E402
+from agari.notation.text import clear_caches  # noqa: E402
 from agari.result import Result  # noqa: E402
 from agari.rules import Rules  # noqa: E402
 
@@ -241,7 +242,7 @@ def blocks(items: Sequence[Any]) -> list[Sequence[Any]]:
 def bench_scoring(hands: list[BenchHand], repeat: int) -> tuple[float, float]:
     rules = Rules.preset(PRESET)
     texts = [h.notation for h in hands]
-    parsed = [Hand.parse(t) for t in texts]
+    parsed = [parse_hand(t) for t in texts]
     calc, config_class, options = peer_setup()
     prepared = []
     for h in hands:
@@ -333,12 +334,12 @@ def bench_scoring(hands: list[BenchHand], repeat: int) -> tuple[float, float]:
 
 
 def bench_waits(hands: list[BenchHand], repeat: int) -> None:
-    from agari.analysis import analyse_waiting
+    from agari.analysis.waiting import analyse_waiting
 
     rules = Rules.preset(PRESET)
     waiting = []
     for h in hands:
-        hand = Hand.parse(h.notation)
+        hand = parse_hand(h.notation)
         waiting.append(replace(hand, win=None))
     analyse_waiting(waiting[0], rules)
     runs = [timed(lambda: [analyse_waiting(w, rules) for w in waiting]) for _ in range(repeat)]

@@ -8,7 +8,7 @@ the keys status, han, fu, yakuman, yaku (ids and han, as a set), dora, points, p
 and total are compared where the record has them. Prints the agreement per key and the
 first few mismatches of each key. Not a test dependency: the corpus lives beside the
 repository. Records are converted to a Hand here (not with the notation module), so
-this checks the engine alone; ``--structured`` reads them with ``Hand.from_dict``
+this checks the engine alone; ``--structured`` reads them with ``hand_from_dict``
 instead (engine and structured-input reader together).
 """
 
@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--structured",
         action="store_true",
-        help="read records with Hand.from_dict (the notation module) instead of here",
+        help="read records with hand_from_dict (the notation module) instead of here",
     )
     args = parser.parse_args(argv)
     rules = Rules.preset("tenhou")

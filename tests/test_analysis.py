@@ -1,4 +1,4 @@
-"""Tests for agari.analysis and agari.shanten_tables: shanten, waits, ukeire, discards.
+"""Tests for agari.analysis.waiting and agari.analysis.tables: shanten, waits, ukeire, discards.
 
 Expected values come from the definitions in SPEC §4 / RULES.md (a complete hand is four sets
 and a pair, seven *different* pairs, or thirteen orphans), from worked arithmetic in each
@@ -15,7 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agari.analysis import (
+from agari.analysis.tables import exact_shanten, formula_shanten
+from agari.analysis.waiting import (
     analyse_discards,
     analyse_waiting,
     discards,
@@ -26,7 +27,6 @@ from agari.analysis import (
 )
 from agari.hand import Context, Hand, Meld, MeldKind
 from agari.rules import Rules
-from agari.shanten_tables import exact_shanten, formula_shanten
 from agari.tiles import TERMINALS_AND_HONOURS, Tile, kind_name
 from tests.conftest import tiles
 
@@ -314,7 +314,7 @@ def _drop(ts: Sequence[Tile], t: Tile) -> list[Tile]:
 def test_waits_agree_with_the_engine_decomposer(h: Hand) -> None:
     """Cross-check with the engine's own completeness test (agari.decompose.is_complete):
     a wait is a kind not held four times whose addition completes the hand."""
-    decompose = pytest.importorskip("agari.decompose")
+    decompose = pytest.importorskip("agari.engine.decompose")
     c = counts_of(h)
     held = held_of(h)
     expected = []
@@ -404,7 +404,7 @@ def test_seven_pairs_needs_seven_different_kinds() -> None:
     1111m 22p 44p 66p 88p 9s would be a 9s wait if 1111m were two pairs. Counted right:
     pairs = 5 (1m 2p 4p 6p 8p), kinds = 6 -> 6 - 5 + (7 - 6) = 2. Standard form:
     111m, pair 22p, partial sets 44p 66p 88p -> 2*3 - 3 - 1 = 2. So shanten 2, no waits."""
-    from agari.shanten_tables import chiitoitsu_shanten
+    from agari.analysis.tables import chiitoitsu_shanten
 
     h = hand("1111m22446688p9s")
     assert chiitoitsu_shanten(counts_of(h)) == 2

@@ -13,6 +13,7 @@ import agari
 from agari.api import analyse, score
 from agari.errors import RuleError
 from agari.hand import Context, Hand, Meld, MeldKind
+from agari.notation import parse_hand
 from agari.rules import Rules
 from agari.tiles import Tile
 
@@ -119,7 +120,7 @@ def test_structured_input_and_hand_objects() -> None:
     result = analyse(record)
     assert result.status == "win" and result.win_tile == "5z"
     assert result.input == record
-    hand = Hand.parse("123m456p789s1155z+5z")
+    hand = parse_hand("123m456p789s1155z+5z")
     assert analyse(hand).points == result.points
 
 
@@ -195,7 +196,7 @@ def test_a_hand_made_in_python_is_checked(hand: Hand, code: str) -> None:
 def test_a_read_hand_is_not_checked_twice_and_a_copy_is_checked_afresh() -> None:
     from dataclasses import replace
 
-    hand = Hand.parse("123m456p789s1155z+5z")
+    hand = parse_hand("123m456p789s1155z+5z")
     assert hand._checked  # the reader checked it
     copy = replace(hand, context=Context(tsumo=True, houtei=True))
     assert not copy._checked

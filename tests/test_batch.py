@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agari.batch import (
+from agari.batch.run import (
     LINE_CAP,
     RawRecord,
     Settings,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agari.decompose import (
+from agari.engine.decompose import (
     KAN,
     PAIR,
     SEQUENCE,

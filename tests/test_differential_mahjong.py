@@ -40,9 +40,9 @@ from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules  # noqa: E402
 from mahjong.meld import Meld as PeerMeld  # noqa: E402
 
+from agari.engine.scoring import score_hand  # noqa: E402
 from agari.hand import Context, Hand, Meld, MeldKind  # noqa: E402
 from agari.rules import Rules  # noqa: E402
-from agari.scoring import score_hand  # noqa: E402
 from agari.tiles import TERMINALS_AND_HONOURS, Tile  # noqa: E402
 
 SEED = 20261130

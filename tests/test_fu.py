@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from agari.api import analyse
-from agari.fu import round_fu
+from agari.engine.fu import round_fu
 
 
 def _items(hand: str, rules: str = "wrc2025", **overrides: str) -> dict[str, int]:

@@ -17,10 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agari.errors import HandError
-from agari.hand import Hand, MeldKind
-from agari.normal_form import format_hand
-from agari.notation import _lark_tokens, _tokens, parse_hand, parse_tiles
-from agari.records import hand_from_dict
+from agari.hand import Hand, MeldKind, format_hand
+from agari.notation.records import hand_from_dict
+from agari.notation.text import _lark_tokens, _tokens, parse_hand, parse_tiles
 from agari.tiles import Tile
 
 T = Tile.parse
@@ -638,7 +637,7 @@ def test_lark_cache_in_an_unwritable_place_is_harmless(tmp_path: Any) -> None:
     blocker.write_text("not a directory")
     env = dict(os.environ, XDG_CACHE_HOME=str(blocker / "cache"), HOME=str(blocker))
     code = (
-        "from agari.notation import _lark, parse_hand\n"
+        "from agari.notation.text import _lark, parse_hand\n"
         "print(parse_hand('123m456p789s1155z+5z tsumo,,'.rstrip(',')).win)\n"
         "print(len(_lark().parse('123m+1m')[1]))\n"
     )
@@ -657,7 +656,7 @@ def test_hand_error_is_a_value_error() -> None:
 def test_caches_never_change_an_answer() -> None:
     """The word/meld/context caches hold only what was read without error: the same
     words in another place still give their own columns, and clearing changes nothing."""
-    from agari.notation import clear_caches
+    from agari.notation.text import clear_caches
 
     first = parse_hand("1z+1z, 123m, 789p, 789s, 777=z seat=E")
     with pytest.raises(HandError) as info:
@@ -672,7 +671,7 @@ def test_fast_path_mirrors_the_grammar_and_lark_alone_gives_the_same_hands(
 ) -> None:
     """grammar/hand.lark is the single source of truth: the fast path is on only while
     the grammar's start rule has the shape it mirrors, and Lark alone reads the same."""
-    import agari.notation as notation
+    import agari.notation.text as notation
 
     assert notation._grammar_start() == notation._START_SHAPE
     assert notation._fast_patterns() is not None
@@ -683,16 +682,17 @@ def test_fast_path_mirrors_the_grammar_and_lark_alone_gives_the_same_hands(
 
 
 def test_grammar_ships_inside_the_package() -> None:
-    """Brief: grammar/hand.lark is the single source and ships in the wheel as
-    agari/grammar/hand.lark (a symlink in the source tree, a copy in the wheel)."""
+    """Brief: grammar/hand.lark is the syntax's home and ships in the wheel as
+    agari/notation/grammar/hand.lark: a real file (no symlink, so checkouts without symlinks
+    work), kept identical to the top-level copy by this test."""
     from pathlib import Path
 
-    import agari
-    from agari.notation import grammar_path
+    import agari.notation
+    from agari.notation.text import grammar_path
 
-    package_copy = Path(agari.__file__).resolve().parent / "grammar" / "hand.lark"
-    assert package_copy.is_file()
-    assert grammar_path() == package_copy.resolve() or grammar_path() == package_copy
+    package_copy = Path(agari.notation.__file__).resolve().parent / "grammar" / "hand.lark"
+    assert package_copy.is_file() and not package_copy.is_symlink()
+    assert grammar_path() == package_copy
     top = Path(__file__).resolve().parents[1] / "grammar" / "hand.lark"
-    if top.is_file():
+    if top.is_file():  # a source checkout (an installed package has only its own copy)
         assert top.read_text(encoding="utf-8") == package_copy.read_text(encoding="utf-8")

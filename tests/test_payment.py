@@ -1,4 +1,4 @@
-"""Tests for agari.payment: limits, win/draw/chombo settlement, the points table.
+"""Tests for agari.settle.payment: limits, win/draw/chombo settlement, the points table.
 
 Expected values come from the sources named next to each test:
 - RULES.md = ../shared/RULES.md (sections "Limits and points", "At the end of a hand without a
@@ -21,7 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agari.hand import Context
-from agari.payment import (
+from agari.rules import PRESET_NAMES, Rules
+from agari.settle.payment import (
     FU_ROWS,
     base_points,
     impossible_reason,
@@ -33,7 +34,6 @@ from agari.payment import (
     source_of,
     yakuman_base,
 )
-from agari.rules import PRESET_NAMES, Rules
 
 TENHOU = Rules.preset("tenhou")  # kiriage off (RULES.md Presets)
 WRC = Rules.preset("wrc2025")  # kiriage on, kazoe yakuman
@@ -677,7 +677,7 @@ def test_payment_fixture(case: dict[str, Any]) -> None:
 
 
 def test_calculate_api() -> None:
-    from agari.payment import calculate
+    from agari.settle.payment import calculate
 
     # seed 003 line 38: non-dealer haneman tsumo 3000/6000, 12000 in all.
     c = calculate(6, None, WRC, tsumo=True)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from agari.notation import parse_hand
-from agari.render import YAKU_NAMES, payment_text, render, yaku_name
+from agari.notation.text import parse_hand
+from agari.render.text import YAKU_NAMES, payment_text, render, yaku_name
 from agari.result import FuItem, Result, YakuHan
 
 SPEC = Path(__file__).resolve().parents[2] / "shared" / "SPEC.md"

@@ -14,10 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agari.api import analyse
-from agari.decompose import SEQUENCE
+from agari.engine.decompose import SEQUENCE
+from agari.engine.scoring import best, score_hand, score_readings
 from agari.hand import Context, Hand, Meld, MeldKind
+from agari.notation import parse_hand
 from agari.rules import Rules
-from agari.scoring import best, score_hand, score_readings
 from agari.tiles import Tile
 
 PINFU = "234m456p789s23s55m+1s riichi"  # riichi + pinfu, 30 fu
@@ -283,9 +284,9 @@ def test_kita_is_also_a_dora_when_north_is_dora() -> None:
 
 def _fu_total_and_items(hand: Hand, rules: Rules) -> list[tuple[int, int]]:
     """For every reading of ``hand``: (fu_total, sum of fu_items)."""
-    from agari.decompose import hand_readings
-    from agari.fu import fu_items, fu_total
-    from agari.yaku import Features, HandFacts
+    from agari.engine.decompose import hand_readings
+    from agari.engine.features import Features, HandFacts
+    from agari.engine.fu import fu_items, fu_total
 
     facts = HandFacts(hand)
     pairs = []
@@ -341,7 +342,7 @@ def test_fu_total_agrees_with_items_on_worked_shapes(text: str, preset: str) -> 
         {"pinfu_tsumo": False},
         {"fu_rounding": "fives"},
     ):
-        pairs = _fu_total_and_items(Hand.parse(text), rules.with_overrides(overrides))
+        pairs = _fu_total_and_items(parse_hand(text), rules.with_overrides(overrides))
         assert pairs
         for total, items in pairs:
             assert total == items

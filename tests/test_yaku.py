@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from agari.api import analyse
-from agari.yaku import NAMES, YAKU, YAKUMAN
+from agari.engine.yaku import NAMES, YAKU, YAKUMAN
 
 # (hand, rules, id, han) — han from SPEC §5 (closed / open column as the hand is).
 CASES = [
@@ -172,13 +172,13 @@ def test_renhou_mangan_loses_to_a_bigger_hand() -> None:
 @pytest.mark.parametrize(("hand", "rules", "yaku_id", "han"), CASES)
 def test_plan_key_bits_match_the_hand_facts(hand: str, rules: str, yaku_id: str, han: int) -> None:
     # A hand-level row is decided once per hand by a bit of the plan key (yaku.py
-    # _FACT_BITS); each bit must say what the named fact says.
-    from agari.hand import Hand
-    from agari.yaku import _FACT_BITS, _READING_KEY_BITS, HandFacts
+    # FACT_BITS); each bit must say what the named fact says.
+    from agari.engine.features import FACT_BITS, READING_KEY_BITS, HandFacts
+    from agari.notation import parse_hand
 
-    facts = HandFacts(Hand.parse(hand.split(" rules=")[0]))
-    bits = facts.plan_base >> (_READING_KEY_BITS + 1)
-    assert facts.plan_base >> _READING_KEY_BITS & 1 == facts.closed
-    for name, bit in _FACT_BITS.items():
+    facts = HandFacts(parse_hand(hand.split(" rules=")[0]))
+    bits = facts.plan_base >> (READING_KEY_BITS + 1)
+    assert facts.plan_base >> READING_KEY_BITS & 1 == facts.closed
+    for name, bit in FACT_BITS.items():
         assert bool(bits & bit) == bool(getattr(facts, name)), name
-    assert {d.fact for d in YAKU if d.fact is not None} == set(_FACT_BITS)
+    assert {d.fact for d in YAKU if d.fact is not None} == set(FACT_BITS)

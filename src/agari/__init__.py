@@ -10,6 +10,7 @@ from agari.tiles import Tile
 if TYPE_CHECKING:
     from agari.analysis import discards, shanten, waits
     from agari.api import analyse, score
+    from agari.notation import hand_from_dict, parse_hand
 
 __all__ = [
     "Context",
@@ -22,21 +23,39 @@ __all__ = [
     "Tile",
     "analyse",
     "discards",
+    "hand_from_dict",
+    "parse_hand",
     "score",
     "shanten",
     "waits",
 ]
-__version__ = "0.1.0"
+
+
+#: The functions loaded on first use, so that start-up stays fast, by the module holding each.
+_LAZY: dict[str, str] = {
+    "analyse": "agari.api",
+    "score": "agari.api",
+    "shanten": "agari.analysis",
+    "waits": "agari.analysis",
+    "discards": "agari.analysis",
+    "parse_hand": "agari.notation",
+    "hand_from_dict": "agari.notation",
+}
 
 
 def __getattr__(name: str) -> Any:
-    """The engine and the analyser load on first use, so that start-up stays fast."""
-    if name in ("analyse", "score"):
-        from agari import api
+    if name == "__version__":  # one source: the installed package's metadata (pyproject)
+        from importlib.metadata import version
 
-        return getattr(api, name)
-    if name in ("shanten", "waits", "discards"):
-        from agari import analysis
+        return version("agari")
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'agari' has no attribute {name!r}")
+    import importlib
 
-        return getattr(analysis, name)
-    raise AttributeError(f"module 'agari' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
+
+
+def __dir__() -> list[str]:
+    """The lazily loaded functions too, for completion in a REPL."""
+    return sorted({*globals(), *__all__})

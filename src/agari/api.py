@@ -18,20 +18,20 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from agari.analysis import analyse_discards, analyse_waiting
+from agari.analysis.waiting import analyse_discards, analyse_waiting
+from agari.engine.scoring import score_hand
 from agari.errors import HandError, RuleError
 from agari.hand import Hand
-from agari.notation import parse_hand
-from agari.records import hand_from_dict
-from agari.result import Result, deferred
-from agari.rules import Rules
-from agari.scoring import score_hand
-from agari.validate import (
+from agari.notation.records import hand_from_dict
+from agari.notation.text import parse_hand
+from agari.notation.validate import (
     check_four_player,
     check_made_hand,
     check_three_player,
     check_tile_count,
 )
+from agari.result import Result, deferred
+from agari.rules import Rules
 
 HandInput = str | Hand | Mapping[str, Any]
 

@@ -1,7 +1,10 @@
 """Value types for a hand: :class:`Meld`, :class:`Context` and :class:`Hand`.
 
-All three are frozen. A :class:`Hand` prints as its normal form (SPEC §1) and
-``Hand.parse`` reads any notation the grammar accepts.
+All three are frozen, and each prints as its normal form (SPEC §1): digit-first, suits in
+m p s z order, tiles sorted (a red five printed as ``0`` in its place), melds after ``", "``
+with their markers, context words in a fixed order with defaults left out. Reading text or
+records into a :class:`Hand` is :mod:`agari.notation`'s job (``agari.parse_hand``); parsing the
+normal form gives back an equal hand (tests/test_notation.py checks it on random hands).
 """
 
 from __future__ import annotations
@@ -9,12 +12,9 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
+from typing import Any, Final, Literal
 
 from agari.tiles import EAST, WIND_LETTERS, Tile
-
-if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
 
 Source = Literal["left", "across", "right"]
 Wind = Literal["E", "S", "W", "N"]
@@ -30,29 +30,6 @@ SITUATIONAL: Final = (
     "chiihou",
     "renhou",
 )
-
-
-class _Notation(NamedTuple):
-    """The functions of :mod:`agari.notation` that the value types call."""
-
-    parse_hand: Callable[[str], Hand]
-    hand_from_dict: Callable[[Mapping[str, Any]], Hand]
-    format_hand: Callable[[Hand], str]
-    format_meld: Callable[[Meld], str]
-
-
-@functools.cache
-def _notation() -> _Notation:
-    """The reading and printing functions, imported on first use (those modules import
-    this one) and kept: an import statement in every ``str()`` and ``parse`` costs more."""
-    from agari import normal_form, notation, records
-
-    return _Notation(
-        notation.parse_hand,
-        records.hand_from_dict,
-        normal_form.format_hand,
-        normal_form.format_meld,
-    )
 
 
 class MeldKind(StrEnum):
@@ -94,7 +71,7 @@ class Meld:
         return self.tiles[0].kind
 
     def __str__(self) -> str:
-        return _notation().format_meld(self)
+        return format_meld(self)
 
     def __repr__(self) -> str:
         return f"Meld({str(self)!r})"
@@ -202,16 +179,6 @@ class Hand:
     #: Not part of the value (a copy made with ``replace`` is checked afresh).
     _checked: bool = field(default=False, init=False, repr=False, compare=False)
 
-    @classmethod
-    def parse(cls, text: str) -> Hand:
-        """Read a hand from its notation (SPEC §1); raise :class:`HandError` if bad."""
-        return _notation().parse_hand(text)
-
-    @classmethod
-    def from_dict(cls, record: Mapping[str, Any]) -> Hand:
-        """Read a hand from the structured form (SPEC §2)."""
-        return _notation().hand_from_dict(record)
-
     @property
     def tile_count(self) -> int:
         """Tiles counting each meld as three (a kan's fourth tile is extra)."""
@@ -230,7 +197,154 @@ class Hand:
         return (*self.concealed, self.win)
 
     def __str__(self) -> str:
-        return _notation().format_hand(self)
+        return format_hand(self)
 
     def __repr__(self) -> str:
         return f"Hand({str(self)!r})"
+
+
+# --------------------------------------------------------------------------- normal form
+
+_SOURCE_MARKER: Final[dict[str, str]] = {"left": "-", "across": "=", "right": "+"}
+#: Enough entries for the melds and contexts of a large batch; then no more are kept.
+_CACHE_LIMIT: Final = 8192
+
+
+def _sort_key(tile: Tile) -> int:
+    """Tiles by kind, a red five before a plain five."""
+    return tile.kind * 2 + (not tile.red)
+
+
+def clear_text_caches() -> None:
+    """Forget the printed melds and context words (benchmarks, tests)."""
+    _MELD_TEXT.clear()
+    _WORDS_TEXT.clear()
+
+
+def _meld_order(meld: Meld) -> list[tuple[Tile, str]]:
+    """The meld's tiles in printing order, each with the marker printed after it."""
+    tiles = list(meld.tiles)
+    marker = _SOURCE_MARKER[meld.source] if meld.source and meld.called is not None else ""
+    if not marker or meld.called is None:
+        return [(t, "") for t in tiles]
+    if meld.kind is MeldKind.SHOUMINKAN:
+        others = list(tiles)
+        others.remove(meld.called)
+        return [(others[0], ""), (others[1], ""), (meld.called, marker), (others[2], "")]
+    at = max(i for i, t in enumerate(tiles) if t == meld.called)
+    return [(t, marker if i == at else "") for i, t in enumerate(tiles)]
+
+
+def format_meld(meld: Meld) -> str:
+    """A meld in digit-first normal form: ``3-45m``, ``777=z``, ``555=5p``, ``0555p``.
+
+    >>> from agari.notation import parse_hand
+    >>> format_meld(parse_hand("1z+1z, 3-45m, 777=z, 6666+s, 555=5p").melds[3])
+    '555=5p'
+    """
+    hit = _MELD_TEXT.get(id(meld))
+    if hit is not None and hit[0] is meld:
+        return hit[1]
+    if not meld.tiles:
+        return ""
+    body = "".join(f"{t.digit}{m}" for t, m in _meld_order(meld))
+    text = body + meld.tiles[0].suit
+    if len(_MELD_TEXT) < _CACHE_LIMIT:
+        _MELD_TEXT[id(meld)] = (meld, text)
+    return text
+
+
+def format_tiles(tiles: tuple[Tile, ...] | list[Tile], *, keep_order: bool = False) -> str:
+    """Tiles in digit-first form, grouped by suit (``123m406p``).
+
+    With ``keep_order`` the tiles stay in the given order and only neighbours of the
+    same suit share a suit letter (dora indicators are printed this way).
+    """
+    if not tiles:
+        return ""
+    if not keep_order:
+        tiles = sorted(tiles, key=_sort_key)
+    out: list[str] = []
+    suit = _SUIT_OF[tiles[0].kind]
+    for tile in tiles:
+        kind = tile.kind
+        if _SUIT_OF[kind] != suit:
+            out.append(suit)
+            suit = _SUIT_OF[kind]
+        out.append("0" if tile.red else _DIGIT_OF[kind])
+    out.append(suit)
+    return "".join(out)
+
+
+_SUIT_OF: Final = tuple("mpsz"[kind // 9] for kind in range(34))
+_DIGIT_OF: Final = tuple(str(kind % 9 + 1) for kind in range(34))
+#: Printed melds and context words by object identity (the object is kept with its text,
+#: so an id is never reused while its entry lives). Melds and contexts read by
+#: parse_hand come from its caches, so the same objects come back again and again.
+_MELD_TEXT: dict[int, tuple[Meld, str]] = {}
+_WORDS_TEXT: dict[int, tuple[Context, str]] = {}
+
+
+def _words(context: Context) -> list[str]:
+    c = context
+    words: list[str] = []
+    if c.tsumo:
+        words.append("tsumo")
+    if c.double_riichi:
+        words.append("double-riichi")
+    elif c.riichi:
+        words.append("riichi")
+    for flag in SITUATIONAL:
+        if getattr(c, flag):
+            words.append(flag)
+    if c.seat_wind != "S":
+        words.append(f"seat={c.seat_wind}")
+    if c.round_wind != "E":
+        words.append(f"round={c.round_wind}")
+    if c.dora_indicators:
+        words.append("dora=" + format_tiles(c.dora_indicators, keep_order=True))
+    if c.dora_count:
+        words.append(f"dora={c.dora_count}")
+    if c.ura_indicators:
+        words.append("ura=" + format_tiles(c.ura_indicators, keep_order=True))
+    if c.ura_count:
+        words.append(f"ura={c.ura_count}")
+    for key, value in (("honba", c.honba), ("sticks", c.sticks), ("kita", c.kita)):
+        if value:
+            words.append(f"{key}={value}")
+    if c.pao:
+        words.append(f"pao={c.pao}")
+    if c.wareme:
+        words.append(f"wareme={c.wareme}")
+    if c.rules:
+        words.append(f"rules={c.rules}")
+    return words
+
+
+def format_hand(hand: Hand) -> str:
+    """The normal form (SPEC §1): digit-first, sorted, melds after ``", "``, context words
+    in a fixed order with defaults left out.
+
+    >>> from agari.notation import parse_hand
+    >>> format_hand(parse_hand("m123p055z1112+z2=,s7-89 SEAT=e"))
+    '123m055p1112z+2z=, 7-89s seat=E'
+    """
+    parts = [format_tiles(hand.concealed)]
+    if hand.win is not None:
+        marker = _SOURCE_MARKER[hand.context.win_from] if hand.context.win_from else ""
+        parts.append(f"+{hand.win}{marker}")
+    for meld in hand.melds:
+        parts.append(", ")
+        parts.append(format_meld(meld))
+    context = hand.context
+    hit = _WORDS_TEXT.get(id(context))
+    if hit is not None and hit[0] is context:
+        words = hit[1]
+    else:
+        words = " ".join(_words(context))
+        if len(_WORDS_TEXT) < _CACHE_LIMIT:
+            _WORDS_TEXT[id(context)] = (context, words)
+    if words:
+        parts.append(" ")
+        parts.append(words)
+    return "".join(parts)

@@ -74,7 +74,7 @@ Status = str  # "win", "no_yaku", "not_winning", "tenpai", "noten", "error"
 
 class YakuHan(NamedTuple):
     """One yaku of the chosen reading and the han it is worth. A named tuple, so the
-    yaku table can hold the ready-made values (:mod:`agari.yaku`)."""
+    yaku table can hold the ready-made values (:mod:`agari.engine.yaku`)."""
 
     id: str
     han: int

@@ -186,9 +186,9 @@ def _hand_command(args: list[str]) -> int:
         sys.stdout.write(HELP)
         return 0
     if "--version" in args:
-        from agari import __version__
+        from importlib.metadata import version
 
-        sys.stdout.write(f"agari {__version__}\n")
+        sys.stdout.write(f"agari {version('agari')}\n")
         return 0
     try:
         preset, overrides, as_json, hands = _parse_options(args)
@@ -218,7 +218,7 @@ def _hand_command(args: list[str]) -> int:
 
             out.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
         else:
-            from agari.render import render
+            from agari.render.text import render
 
             if not first:
                 out.write("\n")
@@ -242,7 +242,7 @@ def _hand_or_none(text: str, result: Result) -> Hand | None:
     if result.status == "error":
         return None
     from agari.errors import HandError
-    from agari.notation import parse_hand
+    from agari.notation.text import parse_hand
 
     try:
         return parse_hand(text)

@@ -1,7 +1,7 @@
 """``agari batch``: score files of hands, check expectations, report (issue 5).
 
 Usage: ``agari batch [--rules P] [--rule K=V]... [--json] [--check] [--jobs N] [-o OUT]
-[--format F] [--no-progress] FILE...``. See :mod:`agari.batch` for the formats and record codes.
+[--format F] [--no-progress] FILE...``. See :mod:`agari.batch.run` for the formats and record codes.
 Exit status: 0 all scored (with ``--check``: and all matched), 1 any record failed or
 mismatched, 2 usage error.
 """
@@ -16,7 +16,7 @@ import sys
 import time
 from typing import IO, Any
 
-from agari.batch import (
+from agari.batch.run import (
     Outcome,
     Scorer,
     Settings,

@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from agari.hand import Source, Wind
-    from agari.payment import PointsTable
     from agari.rules import Rules
+    from agari.settle.payment import PointsTable
 
 EXIT_OK = 0
 EXIT_REJECTED = 1
@@ -122,7 +122,7 @@ def _seat(text: str) -> str:
 
 
 def _check_in_play(seat: str, rules: Rules, what: str) -> None:
-    from agari.payment import seats_in_play
+    from agari.settle.payment import seats_in_play
 
     if seat not in seats_in_play(rules):
         raise _Rejected(f"{what} {seat}: seat {seat} does not play in three-player mahjong")
@@ -227,7 +227,7 @@ def _points_parser() -> argparse.ArgumentParser:
 def points_record(argv: Sequence[str]) -> dict[str, Any]:
     """The ``agari points`` answer as a JSON-ready dict (raises on bad input)."""
     from agari.hand import Context
-    from agari.payment import (
+    from agari.settle.payment import (
         base_points,
         impossible_reason,
         rule_warnings,
@@ -341,7 +341,7 @@ def points_record(argv: Sequence[str]) -> dict[str, Any]:
 
 
 def _points_text(record: dict[str, Any]) -> str:
-    from agari.payment import format_payment
+    from agari.settle.payment import format_payment
 
     if record["yakuman"]:
         value = "yakuman" if record["yakuman"] == 1 else f"{record['yakuman']}x yakuman"
@@ -441,7 +441,7 @@ def _table_json(table: PointsTable) -> dict[str, Any]:
 
 def run_table(argv: Sequence[str]) -> int:
     """``agari table [--dealer] [--tsumo] [--all] [--rules P]``."""
-    from agari.payment import points_table
+    from agari.settle.payment import points_table
 
     def body(args_list: list[str]) -> int:
         args = _table_parser().parse_args(args_list)
@@ -521,7 +521,7 @@ def _parse_seats(text: str) -> set[str]:
 
 def run_draw(argv: Sequence[str]) -> int:
     """``agari draw --tenpai SEATS [--nagashi SEAT] [--sticks N] [--honba N] [--rules P]``."""
-    from agari.payment import seats_in_play, settle_draw
+    from agari.settle.payment import seats_in_play, settle_draw
 
     def body(args_list: list[str]) -> int:
         args = _draw_parser().parse_args(args_list)
@@ -586,7 +586,7 @@ def _chombo_parser() -> argparse.ArgumentParser:
 
 def run_chombo(argv: Sequence[str]) -> int:
     """``agari chombo SEAT [--rules P]``."""
-    from agari.payment import settle_chombo
+    from agari.settle.payment import settle_chombo
 
     def body(args_list: list[str]) -> int:
         args = _chombo_parser().parse_args(args_list)

@@ -1,7 +1,7 @@
 """Reading hand notation (SPEC §1) into a :class:`~agari.hand.Hand`.
 
-Printing the normal form is :mod:`agari.normal_form`; structured records (SPEC §2) are
-:mod:`agari.records`.
+Printing the normal form is :mod:`agari.hand`; structured records (SPEC §2) are
+:mod:`agari.notation.records`.
 
 The syntax lives in ``grammar/hand.lark`` (shipped as ``agari/grammar/hand.lark``). Its
 terminals are coarse -- the whole concealed part, each meld, each context word is one
@@ -36,10 +36,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from agari.errors import HandError
-from agari.hand import SITUATIONAL, Context, Hand, Meld, MeldKind, Source, make_context
-from agari.normal_form import clear_text_caches
+from agari.hand import (
+    SITUATIONAL,
+    Context,
+    Hand,
+    Meld,
+    MeldKind,
+    Source,
+    clear_text_caches,
+    make_context,
+)
+from agari.notation.validate import validate
 from agari.tiles import Tile
-from agari.validate import validate
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -414,12 +422,11 @@ def _context(words: _Words, win_from: Source | None) -> Context:
 
 
 def grammar_path() -> Path:
-    """Where ``hand.lark`` is: inside the installed package, else the repository's copy."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "grammar" / "hand.lark", here.parents[1] / "grammar" / "hand.lark"):
-        if candidate.is_file():
-            return candidate
-    raise FileNotFoundError("agari/grammar/hand.lark is missing from this installation")
+    """Where ``hand.lark`` is: inside the package, beside this module."""
+    path = Path(__file__).resolve().parent / "grammar" / "hand.lark"
+    if not path.is_file():
+        raise FileNotFoundError("agari/notation/grammar/hand.lark is missing from this installation")
+    return path
 
 
 @functools.cache

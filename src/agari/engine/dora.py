@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Final
 
-from agari.decompose import kind_counts
+from agari.engine.decompose import kind_counts
 from agari.tiles import NORTH, dora_kind
 
 if TYPE_CHECKING:

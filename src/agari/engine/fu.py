@@ -12,13 +12,14 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Final
 
-from agari.decompose import CHIITOITSU, KAN, PAIR, SEQUENCE, STANDARD, TRIPLET
+from agari.engine.decompose import CHIITOITSU, KAN, PAIR, SEQUENCE, STANDARD
+from agari.engine.features import group_fu
 from agari.result import FuItem
-from agari.tiles import DRAGONS, IS_TERMINAL_OR_HONOUR, SUITS
+from agari.tiles import DRAGONS, SUITS
 
 if TYPE_CHECKING:
+    from agari.engine.features import Features
     from agari.rules import Rules
-    from agari.yaku import Features
 
 _WAIT_FU: Final = {"kanchan": 2, "penchan": 2, "tanki": 2}
 _WAIT_ITEM: Final = {wait: FuItem(f"{wait} wait", fu) for wait, fu in _WAIT_FU.items()}
@@ -34,45 +35,19 @@ def _kind_text(kind: int, copies: int) -> str:
     return f"{str(kind % 9 + 1) * copies}{SUITS[kind // 9]}"
 
 
-def _group_fu(kind: int, kan: bool, concealed: bool) -> int:
-    """2 for an open simple triplet, doubled for a terminal or honour, doubled when
-    concealed, four times for a kan (RULES.md, "Fu")."""
-    fu = 2
-    if IS_TERMINAL_OR_HONOUR[kind]:
-        fu *= 2
-    if concealed:
-        fu *= 2
-    if kan:
-        fu *= 4
-    return fu
-
-
 # The fu line of every group formed from concealed tiles (a triplet, or a triplet a ron
 # completed), made once at import instead of formatted for every reading:
 # _TRIPLET_ITEM[concealed][kind].
 _TRIPLET_ITEM: Final = tuple(
     tuple(
         FuItem(
-            f"{_GROUP_LABEL[False, concealed]} {_kind_text(k, 3)}", _group_fu(k, False, concealed)
+            f"{_GROUP_LABEL[False, concealed]} {_kind_text(k, 3)}", group_fu(k, False, concealed)
         )
         for k in range(34)
     )
     for concealed in (False, True)
 )
 _PAIR_TEXT: Final = tuple(f"pair {_kind_text(k, 2)}" for k in range(34))
-
-#: The fu of a group by type (a triplet or a kan; sequences and pairs have none here),
-#: whether it counts as concealed, and kind: ``GROUP_FU[type][concealed][kind]``.
-GROUP_FU: Final = tuple(
-    tuple(
-        tuple(
-            _group_fu(k, type_ == KAN, concealed) if type_ in (TRIPLET, KAN) else 0
-            for k in range(34)
-        )
-        for concealed in (False, True)
-    )
-    for type_ in range(4)
-)
 
 
 _BASE: Final = FuItem("base", 20)
@@ -123,7 +98,7 @@ def fu_items(f: Features, rules: Rules) -> list[FuItem]:
         else:  # a called or declared meld: labelled as written
             kan = t == KAN
             label = _GROUP_LABEL[kan, g.concealed]
-            items.append(FuItem(f"{label} {g.notation()}", _group_fu(g.kind, kan, g.concealed)))
+            items.append(FuItem(f"{label} {g.notation()}", group_fu(g.kind, kan, g.concealed)))
     wait_item = _WAIT_ITEM.get(f.wait)
     if wait_item is not None:
         items.append(wait_item)

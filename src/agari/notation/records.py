@@ -11,11 +11,10 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from agari.errors import HandError
-from agari.hand import SITUATIONAL, Context, Hand, Meld, MeldKind, Source
-from agari.normal_form import format_tiles
-from agari.notation import CODE_OF, WIND_VALUES, parse_tiles, read_word_value, sorted_tiles
+from agari.hand import SITUATIONAL, Context, Hand, Meld, MeldKind, Source, format_tiles
+from agari.notation.text import CODE_OF, WIND_VALUES, parse_tiles, read_word_value, sorted_tiles
+from agari.notation.validate import meld_shape_problem, validate
 from agari.tiles import Tile
-from agari.validate import meld_shape_problem, validate
 
 __all__ = ["hand_from_dict"]
 

@@ -3,7 +3,7 @@
 RULES.md, "Hand value in one line": every reading is scored and the one worth the most
 points wins; ties go to more han, then more fu (then more fu before rounding, so the
 reading shown is the one with more fu items). Limits and payments come from
-:mod:`agari.payment`.
+:mod:`agari.settle.payment`.
 
 Decisions where RULES.md/SPEC leave room (also in the engine report):
 
@@ -30,7 +30,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from agari.decompose import (
+from agari.engine.decompose import (
     CHIITOITSU,
     KOKUSHI,
     Reading,
@@ -39,11 +39,12 @@ from agari.decompose import (
     new_tuple,
     readings_of_counts,
 )
-from agari.dora import count_dora
-from agari.fu import fu_items, fu_total, round_fu
-from agari.payment import base_points, settle_usual_win, settle_win, yakuman_base
+from agari.engine.dora import count_dora
+from agari.engine.features import Features, HandFacts
+from agari.engine.fu import fu_items, fu_total, round_fu
+from agari.engine.yaku import YAKUMAN, tables, yaku_of, yakuman_of
 from agari.result import FuItem, Result, YakuHan, deferred, make_no_yaku, make_win
-from agari.yaku import YAKUMAN, Features, HandFacts, tables, yaku_of, yakuman_of
+from agari.settle.payment import base_points, settle_usual_win, settle_win, yakuman_base
 
 if TYPE_CHECKING:
     from agari.hand import Hand

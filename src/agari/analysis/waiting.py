@@ -5,7 +5,7 @@ The job of tenhou.net/2, with the score of every wait on top.
 * :func:`shanten` — 13 or 14 tiles (each meld counts 3): the least over the standard form,
   seven pairs and thirteen orphans (both closed only); ``-1`` for a complete hand, ``0`` for
   tenpai. It is the fewest tiles missing from a complete hand, minus one, never counting on a
-  fifth copy of a kind. The usual formula from per-suit tables (:mod:`agari.shanten_tables`)
+  fifth copy of a kind. The usual formula from per-suit tables (:mod:`agari.analysis.tables`)
   gives it unless the four-copy limit can bite (a kind held four times, or a pon/kan next to
   concealed tiles that may wait on its last copy); then exact per-suit distance tables
   decide. So a hand whose only completions need a fifth copy (*karaten*:
@@ -44,18 +44,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from agari.decompose import is_complete
-from agari.errors import HandError
-from agari.hand import Context, Hand
-from agari.result import Result
-from agari.rules import Rules
-from agari.shanten_tables import (
+from agari.analysis.tables import (
     exact_shanten,
     formula_shanten,
     formula_shanten_after_draws,
 )
+from agari.engine.decompose import is_complete
+from agari.engine.scoring import score_hand
+from agari.errors import HandError
+from agari.hand import Context, Hand
+from agari.notation import parse_hand
+from agari.notation.validate import mark_checked
+from agari.result import Result, deferred
+from agari.rules import Rules
 from agari.tiles import TERMINALS_AND_HONOURS, Tile, kind_name
-from agari.validate import mark_checked
 
 __all__ = [
     "Discard",
@@ -400,7 +402,7 @@ def ukeire(hand: Hand | str, rules: Rules | str | None = None) -> list[Ukeire]:
 
 
 def _as_hand(hand: Hand | str) -> Hand:
-    return Hand.parse(hand) if isinstance(hand, str) else hand
+    return parse_hand(hand) if isinstance(hand, str) else hand
 
 
 def _sanma(hand: Hand, rules: Rules | str | None) -> bool:
@@ -435,15 +437,14 @@ def _win_contexts(context: Context) -> tuple[Context, Context]:
 def _value(hand: Hand, kind: int, context: Context, rules: Rules) -> Result | None:
     """The engine's result for ``hand`` completed by ``kind`` in ``context`` (one of
     :func:`_win_contexts`)."""
-    try:
-        from agari.api import score
-    except ImportError:  # the engine is not installed in this build
-        return None
     complete = mark_checked(Hand(hand.concealed, Tile(kind), hand.melds, context))
+    text = deferred(str, complete)  # the result's input and hand, as the API gives them
     try:
-        result = score(complete, rules)
+        result = score_hand(complete, rules, text, text)
     except HandError as error:
         return Result(input=None, status="error", error=error.to_json())
+    if result is None:  # never: the kind completes the hand
+        raise AssertionError(f"{complete} does not win")
     if result.status == "no_yaku" and _engine_reason(result) is None:
         reason = _derive_no_yaku_reason(hand, context.tsumo)
         result = replace(result, extra={**result.extra, "reason": reason})

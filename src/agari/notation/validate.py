@@ -5,7 +5,7 @@ tile-level problems (bad tiles, bad melds, unknown words, bad values) are found 
 reading. Codes (SPEC §3): ``too_many_copies``, ``too_many_red``, ``tile_count``,
 ``conflicting_context``.
 
->>> from agari.notation import parse_hand
+>>> from agari.notation.text import parse_hand
 >>> try:
 ...     parse_hand("123m456p789s1155z+5z tsumo chankan")
 ... except HandError as error:

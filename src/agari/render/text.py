@@ -169,8 +169,7 @@ def _meld_text(meld: Meld) -> str:
 
 def describe_hand(hand: Hand) -> list[str]:
     """What the hand is, with every default of the context spelled out."""
-    from agari.hand import SITUATIONAL
-    from agari.normal_form import format_tiles
+    from agari.hand import SITUATIONAL, format_tiles
     from agari.tiles import dora_from_indicator
 
     c = hand.context
