@@ -66,7 +66,7 @@ def _stage(module: str) -> int:
     best = -1
     for index, stage in enumerate(STAGES):
         for prefix in stage:
-            if module == prefix or module.startswith(prefix + ".") and prefix != "agari":
+            if module == prefix or (module.startswith(prefix + ".") and prefix != "agari"):
                 best = index
     if best < 0 and module == "agari":
         best = len(STAGES) - 1
@@ -93,7 +93,9 @@ def test_no_import_cycles() -> None:
     graph = _graph()
     # A package's __init__ re-exporting its own modules is not a cycle of behaviour.
     edges = {
-        m: {t for t in ts if not (t.startswith(m + ".") or m.startswith(t + ".") and t != "agari")}
+        m: {
+            t for t in ts if not (t.startswith(m + ".") or (m.startswith(t + ".") and t != "agari"))
+        }
         for m, ts in graph.items()
     }
     state: dict[str, int] = {}

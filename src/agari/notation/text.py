@@ -425,7 +425,7 @@ def grammar_path() -> Path:
     """Where ``hand.lark`` is: inside the package, beside this module."""
     path = Path(__file__).resolve().parent / "grammar" / "hand.lark"
     if not path.is_file():
-        raise FileNotFoundError("agari/notation/grammar/hand.lark is missing from this installation")
+        raise FileNotFoundError(f"{path} is missing from this installation")
     return path
 
 
