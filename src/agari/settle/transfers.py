@@ -1,0 +1,111 @@
+"""Settlement as data: who pays whom how much and why.
+
+Every way points change hands in one round -- a win (the hand's value, liability, wareme,
+honba, riichi sticks), an exhaustive draw (noten payments), nagashi mangan, chombo -- is a
+:class:`Settlement`: a tuple of :class:`Transfer` values. The SPEC §3 ``deltas``, the paid and
+received figures, the payment text and the score sheet are all derived from it; a game ledger
+adds settlements up, and several winners on one discard are several settlements.
+
+Seats are wind letters of the round (``E`` deals). The table itself is ``None``: riichi sticks
+are paid from the table to a winner, and a deposit goes to it. A penalty settled at the end of
+the game (chombo under ``chombo=20000``) leaves the table with ``at_end``: it is not part of
+the round's deltas.
+
+>>> s = Settlement("win", ("E", "S", "W", "N"), (
+...     Transfer("E", "S", 3900, "hand"), Transfer("E", "S", 300, "honba"),
+...     Transfer(None, "S", 1000, "sticks")))
+>>> s.deltas()
+{'E': -4200, 'S': 5200, 'W': 0, 'N': 0}
+>>> s.received("S"), s.paid_by("E"), s.table_change()
+(5200, 4200, -1000)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+#: Why points move. ``hand``: the value of a win (``pao``: the part a liable seat pays;
+#: ``wareme``: the extra a wareme seat pays or receives); ``honba``: the repeat counters;
+#: ``sticks``: riichi sticks from the table to the winner; ``riichi``: a riichi deposit to the
+#: table; ``noten``: payments at an exhaustive draw; ``nagashi``: nagashi mangan; ``chombo``: a
+#: penalty for a foul.
+Reason = Literal["hand", "pao", "wareme", "honba", "sticks", "riichi", "noten", "nagashi", "chombo"]
+Kind = Literal["win", "draw", "nagashi", "chombo"]
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """``amount`` points from ``payer`` to ``payee`` (``None``: the table) for ``reason``.
+
+    ``at_end``: taken from the payer's final score at the end of the game, outside the table
+    (a chombo penalty under ``chombo=20000``); such a transfer is not in :meth:`Settlement.deltas`.
+    """
+
+    payer: str | None
+    payee: str | None
+    amount: int
+    reason: Reason
+    at_end: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The transfers of one round's outcome among ``seats`` (E S W N, or E S W in
+    three-player), with notes that explain choices (stable prefixes: ``liability``,
+    ``wareme``, ``three-player``, ``discarder unknown``, ``nagashi``)."""
+
+    kind: Kind
+    seats: tuple[str, ...]
+    transfers: tuple[Transfer, ...]
+    notes: tuple[str, ...] = ()
+
+    def deltas(self) -> dict[str, int]:
+        """Every seat's score change now (transfers ``at_end`` excluded); they sum to what
+        left the table (riichi sticks taken) minus what reached it."""
+        deltas = dict.fromkeys(self.seats, 0)
+        for t in self.transfers:
+            if t.at_end:
+                continue
+            if t.payer is not None:
+                deltas[t.payer] -= t.amount
+            if t.payee is not None:
+                deltas[t.payee] += t.amount
+        return deltas
+
+    def received(self, seat: str, *reasons: Reason) -> int:
+        """What ``seat`` receives (for ``reasons`` only, if given)."""
+        return sum(
+            t.amount
+            for t in self.transfers
+            if t.payee == seat and (not reasons or t.reason in reasons)
+        )
+
+    def paid_by(self, seat: str, *reasons: Reason) -> int:
+        """What ``seat`` pays (for ``reasons`` only, if given), now or at the end."""
+        return sum(
+            t.amount
+            for t in self.transfers
+            if t.payer == seat and (not reasons or t.reason in reasons)
+        )
+
+    def payers(self) -> dict[str, int]:
+        """What each paying seat hands over now, in seat order (seats that pay nothing left out)."""
+        paid = {seat: self.paid_by(seat) for seat in self.seats}
+        return {seat: amount for seat, amount in paid.items() if amount}
+
+    def table_change(self) -> int:
+        """Points the table gains (riichi deposits) minus those it gives (sticks taken)."""
+        return sum(
+            t.amount if t.payee is None else -t.amount
+            for t in self.transfers
+            if (t.payer is None) != (t.payee is None) and not t.at_end
+        )
+
+    def penalties(self) -> dict[str, int]:
+        """Points each seat loses at the end of the game (``at_end`` transfers)."""
+        out: dict[str, int] = {}
+        for t in self.transfers:
+            if t.at_end and t.payer is not None:
+                out[t.payer] = out.get(t.payer, 0) + t.amount
+        return out
