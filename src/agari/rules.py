@@ -13,7 +13,8 @@ False
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final
 
 from agari.errors import RuleError
@@ -21,28 +22,11 @@ from agari.errors import RuleError
 PRESET_NAMES: Final = ("wrc2025", "ema2016", "tenhou", "majsoul", "mleague")
 DEFAULT_PRESET: Final = "wrc2025"
 
-#: The values each switch may take, in the spelling of the CLI (``--rule KEY=VALUE``).
-SWITCH_VALUES: Final[dict[str, tuple[str, ...]]] = {
-    "aka": ("on", "off"),
-    "open_tanyao": ("on", "off"),
-    "kiriage": ("on", "off"),
-    "kazoe": ("yakuman", "sanbaiman"),
-    "double_yakuman": ("on", "off"),
-    "yakuman_stacking": ("on", "off"),
-    "double_wind_fu": ("2", "4"),
-    "renhou": ("none", "mangan", "yakuman"),
-    "chiitoitsu": ("25fu2han", "50fu1han"),
-    "fu_rounding": ("tens", "fives"),
-    "rinshan_fu": ("on", "off"),
-    "honba": ("<integer>",),
-    "nagashi": ("on", "off"),
-    "wareme": ("on", "off"),
-    "players": ("4", "3"),
-    "chombo": ("mangan", "20000"),
-    "pao_suukantsu": ("on", "off"),
-    "kokushi_ankan_chankan": ("on", "off"),
-    "pinfu_tsumo": ("on", "off"),
-}
+
+def _switch(default: Any, values: tuple[str, ...], meaning: str) -> Any:
+    """One rule switch, declared once: its default (``wrc2025``'s value), the values it may
+    take in the CLI's spelling (``--rule KEY=VALUE``) and what it means (``agari rules``)."""
+    return field(default=default, metadata={"values": values, "meaning": meaning})
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,31 +34,58 @@ class Rules:
     """Every switch of SPEC §6, plus two table rows of RULES.md made switches:
     ``pao_suukantsu`` (liability also for the fourth kan) and ``kokushi_ankan_chankan``
     (thirteen orphans may rob a closed kan), and one variant of the seeds:
-    ``pinfu_tsumo`` (off: pinfu only by ron; a tsumo gets its 2 fu)."""
+    ``pinfu_tsumo`` (off: pinfu only by ron; a tsumo gets its 2 fu).
+
+    Each switch is one declaration here (default, values, meaning); the presets below give
+    their values, and :data:`SWITCH_VALUES` / :data:`SWITCH_MEANINGS` are read off them."""
 
     name: str = DEFAULT_PRESET
-    aka: bool = False
-    open_tanyao: bool = True
-    kiriage: bool = True
-    kazoe: str = "yakuman"
-    double_yakuman: bool = False
-    yakuman_stacking: bool = True
-    double_wind_fu: int = 2
-    renhou: str = "mangan"
-    chiitoitsu: str = "25fu2han"
-    fu_rounding: str = "tens"
-    rinshan_fu: bool = True
-    honba: int = 300
-    nagashi: bool = False
-    wareme: bool = False
-    players: int = 4
-    chombo: str = "20000"
-    pao_suukantsu: bool = True
-    kokushi_ankan_chankan: bool = False
+    aka: bool = _switch(False, ("on", "off"), "red fives count as dora")
+    open_tanyao: bool = _switch(True, ("on", "off"), "tanyao allowed in an open hand")
+    kiriage: bool = _switch(True, ("on", "off"), "4 han 30 fu and 3 han 60 fu are mangan")
+    kazoe: str = _switch(
+        "yakuman", ("yakuman", "sanbaiman"), "what 13+ han without a yakuman is worth"
+    )
+    double_yakuman: bool = _switch(
+        False,
+        ("on", "off"),
+        "suuankou tanki, kokushi 13-wait, junsei chuuren, daisuushii double",
+    )
+    yakuman_stacking: bool = _switch(True, ("on", "off"), "different yakuman in one hand add up")
+    double_wind_fu: int = _switch(2, ("2", "4"), "fu for a pair that is both seat and round wind")
+    renhou: str = _switch(
+        "mangan",
+        ("none", "mangan", "yakuman"),
+        "value of a win on a discard before one's first draw",
+    )
+    chiitoitsu: str = _switch(
+        "25fu2han", ("25fu2han", "50fu1han"), "seven pairs scoring (50 fu 1 han: Kansai)"
+    )
+    fu_rounding: str = _switch("tens", ("tens", "fives"), "round fu up to 10; or to 5 (old rule)")
+    rinshan_fu: bool = _switch(
+        True, ("on", "off"), "a win on the kan replacement tile gets the 2 tsumo fu"
+    )
+    honba: int = _switch(300, ("<integer>",), "points per repeat counter on ron")
+    nagashi: bool = _switch(False, ("on", "off"), "nagashi mangan at an exhaustive draw")
+    wareme: bool = _switch(
+        False, ("on", "off"), "the player whose wall was broken pays and receives double"
+    )
+    players: int = _switch(4, ("4", "3"), "four or three players")
+    chombo: str = _switch(
+        "20000",
+        ("mangan", "20000"),
+        "reverse mangan at once, or a 20,000-point penalty at the end",
+    )
+    pao_suukantsu: bool = _switch(True, ("on", "off"), "liability (pao) also for the fourth kan")
+    kokushi_ankan_chankan: bool = _switch(
+        False, ("on", "off"), "thirteen orphans may rob a closed kan"
+    )
     #: Seed 000 (English), "Counting Fu": "Add 2 fu if one wins by drawing the tile
     #: yourself unless Pinfu is treated as a possible winning hand" -- off is the variant
     #: where a self-drawn win is never pinfu. Every preset allows pinfu by tsumo.
-    pinfu_tsumo: bool = True
+    pinfu_tsumo: bool = _switch(
+        True, ("on", "off"), "pinfu may be won by tsumo (off: ron only; a tsumo gets its 2 fu)"
+    )
     overrides: tuple[tuple[str, str], ...] = ()
 
     @classmethod
@@ -86,14 +97,31 @@ class Rules:
             valid = ", ".join(PRESET_NAMES)
             raise RuleError(f"unknown rule preset {name!r}; valid presets: {valid}") from None
 
+    @classmethod
+    def from_options(cls, preset: str | None, pairs: Iterable[str] = ()) -> Rules:
+        """The rules a command line asks for: ``--rules PRESET`` and ``--rule KEY=VALUE``
+        texts (every subcommand reads them here). :class:`RuleError` says what is wrong.
+
+        >>> Rules.from_options("tenhou", ["KIRIAGE = on"]).describe()
+        'tenhou (kiriage=on)'
+        """
+        overrides: dict[str, str] = {}
+        for pair in pairs:
+            key, sep, value = pair.partition("=")
+            if not sep or not key.strip():
+                raise RuleError(f"--rule takes KEY=VALUE (e.g. --rule kiriage=off), not {pair!r}")
+            overrides[key.strip()] = value.strip()
+        return cls.preset(preset or DEFAULT_PRESET).with_overrides(overrides)
+
     def with_overrides(self, overrides: dict[str, Any]) -> Rules:
-        """A copy with switches changed; values as on the CLI (``on``/``off``, numbers)
-        or as JSON values (booleans, numbers)."""
+        """A copy with switches changed; keys in any case, values as on the CLI
+        (``on``/``off``, numbers) or as JSON values (booleans, numbers)."""
         if not overrides:
             return self
         changes: dict[str, Any] = {}
         spelled = dict(self.overrides)
-        for key, raw in overrides.items():
+        for raw_key, raw in overrides.items():
+            key = str(raw_key).strip().lower()
             value, text = _convert(key, raw)
             changes[key] = value
             spelled[key] = text
@@ -118,12 +146,23 @@ class Rules:
         return {key: self.value_text(key) for key in SWITCH_VALUES}
 
 
+#: The values each switch may take, in the spelling of the CLI, read off the declarations.
+SWITCH_VALUES: Final[dict[str, tuple[str, ...]]] = {
+    f.name: f.metadata["values"] for f in fields(Rules) if "values" in f.metadata
+}
+#: What each switch means, one line each (``agari rules``).
+SWITCH_MEANINGS: Final[dict[str, str]] = {
+    f.name: f.metadata["meaning"] for f in fields(Rules) if "meaning" in f.metadata
+}
+_FIELD_TYPES: Final = {f.name: f.type for f in fields(Rules)}
+
+
 def _convert(key: str, raw: Any) -> tuple[Any, str]:
     """Turn one override into the typed value and its CLI spelling."""
     if key not in SWITCH_VALUES:
         valid = ", ".join(SWITCH_VALUES)
         raise RuleError(f"unknown rule switch {key!r}; valid switches: {valid}")
-    kind = {f.name: f.type for f in fields(Rules)}[key]
+    kind = _FIELD_TYPES[key]
     text = ("on" if raw else "off") if isinstance(raw, bool) else str(raw).strip().lower()
     allowed = SWITCH_VALUES[key]
     if kind == "bool":

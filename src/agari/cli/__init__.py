@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING
 
 if TYPE_CHECKING:
     from agari.hand import Hand
@@ -108,10 +108,10 @@ def _subcommand(module: str, function: str, args: list[str]) -> int:
     return int(run(args[1:]))
 
 
-def _parse_options(args: list[str]) -> tuple[str | None, dict[str, str], bool, list[str]]:
-    """``--rules``, ``--rule``, ``--json`` and the hands (in order)."""
+def _parse_options(args: list[str]) -> tuple[str | None, list[str], bool, list[str]]:
+    """``--rules``, the ``--rule`` texts, ``--json`` and the hands (in order)."""
     preset: str | None = None
-    overrides: dict[str, str] = {}
+    overrides: list[str] = []
     as_json = False
     hands: list[str] = []
     i = 0
@@ -131,12 +131,7 @@ def _parse_options(args: list[str]) -> tuple[str | None, dict[str, str], bool, l
             if name == "--rules":
                 preset = value
             else:
-                key, eq2, switch = value.partition("=")
-                if not eq2 or not key:
-                    raise _UsageError(
-                        f"--rule takes KEY=VALUE (e.g. --rule kiriage=off), not {value!r}"
-                    )
-                overrides[key.strip().lower()] = switch.strip()
+                overrides.append(value)
         elif arg == "--json":
             as_json = True
         elif arg.startswith("-") and len(arg) > 1 and not arg[1].isdigit():
@@ -250,12 +245,12 @@ def _hand_or_none(text: str, result: Result) -> Hand | None:
         return None
 
 
-def _rules(preset: str | None, overrides: dict[str, Any]) -> Rules:
+def _rules(preset: str | None, overrides: list[str]) -> Rules:
     """The rules of the command line; a bad name or switch is a usage error."""
     from agari.errors import RuleError
-    from agari.rules import DEFAULT_PRESET, Rules
+    from agari.rules import Rules
 
     try:
-        return Rules.preset(preset or DEFAULT_PRESET).with_overrides(overrides)
+        return Rules.from_options(preset, overrides)
     except RuleError as error:
         raise _UsageError(str(error)) from None

@@ -148,16 +148,6 @@ def _isatty(stream: IO[str]) -> bool:
         return False
 
 
-def _overrides(pairs: list[str]) -> dict[str, str]:
-    overrides: dict[str, str] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise UsageError(f"--rule takes KEY=VALUE, not {pair!r}")
-        overrides[key.strip()] = value.strip()
-    return overrides
-
-
 def _error_line(outcome: Outcome) -> str:
     assert outcome.error is not None
     code, message, column = outcome.error
@@ -215,9 +205,8 @@ def run(
             for path in args.files:
                 if path != "-" and os.path.exists(path) and os.path.samefile(path, args.output):
                     raise UsageError(f"-o {args.output} would overwrite the input file {path}")
-        overrides = _overrides(args.rule)
         try:
-            Rules.preset(args.rules or "wrc2025").with_overrides(dict(overrides))
+            overrides = Rules.from_options(args.rules, args.rule).overrides
         except RuleError as exc:
             raise UsageError(str(exc)) from None
         if scorer is None:
@@ -230,7 +219,7 @@ def run(
     jobs = args.jobs or cpu_count()
     settings = Settings(
         preset=args.rules,
-        overrides=tuple(overrides.items()),
+        overrides=overrides,
         check=args.check,
         want_json=args.json,
     )

@@ -97,15 +97,9 @@ def _add_rule_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _rules(args: argparse.Namespace) -> Rules:
-    from agari.rules import DEFAULT_PRESET, Rules
+    from agari.rules import Rules
 
-    overrides: dict[str, str] = {}
-    for item in args.rule:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise _Usage(f"--rule takes KEY=VALUE, not {item!r}")
-        overrides[key.strip().lower()] = value.strip()
-    return Rules.preset(args.rules or DEFAULT_PRESET).with_overrides(overrides)
+    return Rules.from_options(args.rules, args.rule)
 
 
 def _count(text: str) -> int:

@@ -14,34 +14,18 @@ import sys
 from collections.abc import Sequence
 
 from agari.errors import RuleError
-from agari.rules import DEFAULT_PRESET, PRESET_NAMES, PRESET_SOURCES, SWITCH_VALUES, Rules
+from agari.rules import (
+    DEFAULT_PRESET,
+    PRESET_NAMES,
+    PRESET_SOURCES,
+    SWITCH_MEANINGS,
+    SWITCH_VALUES,
+    Rules,
+)
 
 __all__ = ["run", "table_text"]
 
 USAGE = "usage: agari rules [--json] [PRESET]\n"
-
-#: One line per switch, as in SPEC §6.
-MEANINGS: dict[str, str] = {
-    "aka": "red fives count as dora",
-    "open_tanyao": "tanyao allowed in an open hand",
-    "kiriage": "4 han 30 fu and 3 han 60 fu are mangan",
-    "kazoe": "what 13+ han without a yakuman is worth",
-    "double_yakuman": "suuankou tanki, kokushi 13-wait, junsei chuuren, daisuushii double",
-    "yakuman_stacking": "different yakuman in one hand add up",
-    "double_wind_fu": "fu for a pair that is both seat and round wind",
-    "renhou": "value of a win on a discard before one's first draw",
-    "chiitoitsu": "seven pairs scoring (50 fu 1 han: Kansai)",
-    "fu_rounding": "round fu up to 10; or to 5 (old rule)",
-    "rinshan_fu": "a win on the kan replacement tile gets the 2 tsumo fu",
-    "honba": "points per repeat counter on ron",
-    "nagashi": "nagashi mangan at an exhaustive draw",
-    "wareme": "the player whose wall was broken pays and receives double",
-    "players": "four or three players",
-    "chombo": "reverse mangan at once, or a 20,000-point penalty at the end",
-    "pao_suukantsu": "liability (pao) also for the fourth kan",
-    "kokushi_ankan_chankan": "thirteen orphans may rob a closed kan",
-    "pinfu_tsumo": "pinfu may be won by tsumo (off: ron only; a tsumo gets its 2 fu)",
-}
 
 
 def table_text() -> str:
@@ -71,7 +55,7 @@ def preset_text(name: str) -> str:
     for key, allowed in SWITCH_VALUES.items():
         lines.append(
             f"  {key:<{width}}  {rules.value_text(key):<{vwidth}}  "
-            f"({'/'.join(allowed)}) {MEANINGS.get(key, '')}".rstrip()
+            f"({'/'.join(allowed)}) {SWITCH_MEANINGS[key]}".rstrip()
         )
     return "\n".join(lines) + "\n"
 
