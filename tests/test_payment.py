@@ -1,4 +1,4 @@
-"""Tests for agari.settle.payment: limits, win/draw/chombo settlement, the points table.
+"""Tests for agari.settle: limits, win/draw/chombo settlement, the points table.
 
 Expected values come from the sources named next to each test:
 - RULES.md = ../shared/RULES.md (sections "Limits and points", "At the end of a hand without a
@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from agari.hand import Context
 from agari.rules import PRESET_NAMES, Rules
-from agari.settle.payment import (
+from agari.settle import (
     FU_ROWS,
     base_points,
     impossible_reason,
@@ -677,7 +677,7 @@ def test_payment_fixture(case: dict[str, Any]) -> None:
 
 
 def test_calculate_api() -> None:
-    from agari.settle.payment import calculate
+    from agari.settle import calculate
 
     # seed 003 line 38: non-dealer haneman tsumo 3000/6000, 12000 in all.
     c = calculate(6, None, WRC, tsumo=True)

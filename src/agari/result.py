@@ -22,6 +22,8 @@ from dataclasses import MISSING, dataclass, field, fields
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
 
+from agari.settlement import Settlement
+
 T = TypeVar("T")
 
 
@@ -121,6 +123,9 @@ class Result:
     discards: tuple[dict[str, Any], ...] | None = None
     candidates: tuple[Result, ...] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: A win's transfers (who pays whom how much and why), from which ``payment``,
+    #: ``points``, ``total`` and ``deltas`` are read; not part of the JSON record.
+    settlement: Settlement | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The SPEC §3 record: ``input``, ``hand``, ``rules``, ``status``, ``error``,
@@ -170,7 +175,19 @@ class Result:
 
 
 #: The fields of :class:`Result` that may hold a :func:`deferred` value.
-DEFERRABLE: Final = ("input", "hand", "reading", "fu_breakdown", "warnings", "extra")
+DEFERRABLE: Final = (
+    "input",
+    "hand",
+    "reading",
+    "fu_breakdown",
+    "warnings",
+    "extra",
+    "settlement",
+    "payment",
+    "points",
+    "total",
+    "deltas",
+)
 for _name in DEFERRABLE:
     setattr(Result, _name, _deferrable(_name))
 
@@ -196,6 +213,7 @@ _WIN: Final = {"input": None, "status": "win", **_DEFAULTS, "extra": None}
 
 
 def make_win(
+    *,
     input: Any,
     hand: str | None,
     rules: str,
@@ -215,13 +233,16 @@ def make_win(
     reading: tuple[str, ...],
     win_tile: str | None,
     deltas: dict[str, int] | None,
+    settlement: Settlement,
 ) -> Result:
     """:func:`make_result` for a win (the result of almost every hand scored): its field
     dict is a copy of a ready-made one with every field in place, then filled in. A
     dict literal of all 26 fields costs twice as much: it grows its table as it goes,
     while a copy is made at its final size in one step.
 
-    >>> vars(make_win(*[None] * 19)).keys() == {f.name for f in fields(Result)}
+    >>> names = {f.name for f in fields(Result)}
+    >>> vars(make_win(**dict.fromkeys(names - {"status", "error", "shanten", "waits",
+    ...     "discards", "candidates", "extra"}))).keys() == names
     True
     """
     values = _WIN.copy()
@@ -244,6 +265,7 @@ def make_win(
     values["reading"] = reading
     values["win_tile"] = win_tile
     values["deltas"] = deltas
+    values["settlement"] = settlement
     values["extra"] = {}
     result = _new(Result)
     _set(result, "__dict__", values)
@@ -263,6 +285,7 @@ _NO_YAKU: Final = {
 
 
 def make_no_yaku(
+    *,
     input: Any,
     hand: str | None,
     rules: str,
@@ -276,7 +299,8 @@ def make_no_yaku(
     """:func:`make_win` for a complete hand without a yaku (status ``no_yaku``: no fu,
     no points, no payments).
 
-    >>> r = make_no_yaku(None, "", "tenhou", (), {}, "tanki", (), "1z", {})
+    >>> r = make_no_yaku(input=None, hand="", rules="tenhou", warnings=(), dora={},
+    ...     wait="tanki", reading=(), win_tile="1z", extra={})
     >>> vars(r).keys() == {f.name for f in fields(Result)}, r.han, r.points
     (True, 0, None)
     """

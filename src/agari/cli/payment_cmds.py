@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
     from agari.hand import Source, Wind
     from agari.rules import Rules
-    from agari.settle.payment import PointsTable
+    from agari.settle import PointsTable
 
 EXIT_OK = 0
 EXIT_REJECTED = 1
@@ -116,7 +116,7 @@ def _seat(text: str) -> str:
 
 
 def _check_in_play(seat: str, rules: Rules, what: str) -> None:
-    from agari.settle.payment import seats_in_play
+    from agari.settle import seats_in_play
 
     if seat not in seats_in_play(rules):
         raise _Rejected(f"{what} {seat}: seat {seat} does not play in three-player mahjong")
@@ -221,7 +221,7 @@ def _points_parser() -> argparse.ArgumentParser:
 def points_record(argv: Sequence[str]) -> dict[str, Any]:
     """The ``agari points`` answer as a JSON-ready dict (raises on bad input)."""
     from agari.hand import Context
-    from agari.settle.payment import (
+    from agari.settle import (
         base_points,
         impossible_reason,
         rule_warnings,
@@ -335,7 +335,7 @@ def points_record(argv: Sequence[str]) -> dict[str, Any]:
 
 
 def _points_text(record: dict[str, Any]) -> str:
-    from agari.settle.payment import format_payment
+    from agari.settle import format_payment
 
     if record["yakuman"]:
         value = "yakuman" if record["yakuman"] == 1 else f"{record['yakuman']}x yakuman"
@@ -435,7 +435,7 @@ def _table_json(table: PointsTable) -> dict[str, Any]:
 
 def run_table(argv: Sequence[str]) -> int:
     """``agari table [--dealer] [--tsumo] [--all] [--rules P]``."""
-    from agari.settle.payment import points_table
+    from agari.settle import points_table
 
     def body(args_list: list[str]) -> int:
         args = _table_parser().parse_args(args_list)
@@ -515,7 +515,7 @@ def _parse_seats(text: str) -> set[str]:
 
 def run_draw(argv: Sequence[str]) -> int:
     """``agari draw --tenpai SEATS [--nagashi SEAT] [--sticks N] [--honba N] [--rules P]``."""
-    from agari.settle.payment import seats_in_play, settle_draw
+    from agari.settle import seats_in_play, settle_draw
 
     def body(args_list: list[str]) -> int:
         args = _draw_parser().parse_args(args_list)
@@ -580,7 +580,7 @@ def _chombo_parser() -> argparse.ArgumentParser:
 
 def run_chombo(argv: Sequence[str]) -> int:
     """``agari chombo SEAT [--rules P]``."""
-    from agari.settle.payment import settle_chombo
+    from agari.settle import settle_chombo
 
     def body(args_list: list[str]) -> int:
         args = _chombo_parser().parse_args(args_list)

@@ -3,7 +3,7 @@
 RULES.md, "Hand value in one line": every reading is scored and the one worth the most
 points wins; ties go to more han, then more fu (then more fu before rounding, so the
 reading shown is the one with more fu items). Limits and payments come from
-:mod:`agari.settle.payment`.
+:mod:`agari.settle`.
 
 Decisions where RULES.md/SPEC leave room (also in the engine report):
 
@@ -44,11 +44,13 @@ from agari.engine.features import Features, HandFacts
 from agari.engine.fu import fu_items, fu_total, round_fu
 from agari.engine.yaku import YAKUMAN, tables, yaku_of, yakuman_of
 from agari.result import FuItem, Result, YakuHan, deferred, make_no_yaku, make_win
-from agari.settle.payment import base_points, settle_usual_win, settle_win, yakuman_base
+from agari.settle.limits import base_points, yakuman_base
+from agari.settle.win import settle_win
 
 if TYPE_CHECKING:
-    from agari.hand import Hand
+    from agari.hand import Context, Hand
     from agari.rules import Rules
+    from agari.settlement import Settlement
 
 _PAO_YAKUMAN: Final = frozenset({"daisangen", "daisuushii"})
 #: The han of a YakuHan, the fu of a FuItem.
@@ -293,10 +295,9 @@ def _context_notes(hand: Hand, rules: Rules) -> list[str]:
     return notes
 
 
-def _win_warnings(
-    top: Scored, hand: Hand, rules: Rules, settlement_notes: tuple[str, ...]
-) -> tuple[str, ...]:
-    """A win's warnings (SPEC §3), made when the result's ``warnings`` are first read."""
+def _win_warnings(top: Scored, hand: Hand, rules: Rules, settle: _SettleOnce) -> tuple[str, ...]:
+    """A win's warnings (SPEC §3), made when the result's ``warnings`` are first read.
+    "discarder unknown" is the normal case of a ron without a marker: ``deltas`` say it."""
     warnings = _context_notes(hand, rules)
     if top.note:
         warnings.append(top.note)
@@ -307,7 +308,7 @@ def _win_warnings(
     if pao is not None and not top.liable_base:
         liable = "daisangen, daisuushii" + (" or suukantsu" if rules.pao_suukantsu else "")
         warnings.append(f"pao={pao} ignored: liability is for a yakuman of {liable} only")
-    warnings.extend(settlement_notes)
+    warnings.extend(n for n in settle().notes if not n.startswith("discarder unknown"))
     return tuple(warnings)
 
 
@@ -339,45 +340,74 @@ def score_hand(
     if not scored:
         first = readings[0]
         return make_no_yaku(
-            value,
-            text,
-            rules.describe(),
-            deferred(_no_yaku_warnings, readings, facts, hand, rules),
-            count_dora(hand, rules.aka, rules.players, facts.counts),
-            first.wait,
-            deferred(_reading_text, first, hand),
-            win_tile,
-            deferred(_no_yaku_extra, readings, hand),
+            input=value,
+            hand=text,
+            rules=rules.describe(),
+            warnings=deferred(_no_yaku_warnings, readings, facts, hand, rules),
+            dora=count_dora(hand, rules.aka, rules.players, facts.counts),
+            wait=first.wait,
+            reading=deferred(_reading_text, first, hand),
+            win_tile=win_tile,
+            extra=deferred(_no_yaku_extra, readings, hand),
         )
     top = scored[0] if len(scored) == 1 else best(scored)
-    ctx = hand.context
-    usual = settle_usual_win(top.base, ctx, rules, top.liable_base)
-    notes: tuple[str, ...] = ()
-    if usual is not None:
-        payment, points, total, deltas = usual
-    else:
-        settlement = settle_win(top.base, ctx, rules, top.liable_base)
-        payment, points, total, deltas, *_ = settlement
-        # "discarder unknown" is the normal case of a ron without a marker: deltas say it.
-        notes = tuple(n for n in settlement.notes if not n.startswith("discarder unknown"))
+    # The settlement is made when a result's payment, points, total, deltas or settlement
+    # is first read: a program that ranks hands by value reads none of them.
+    settle = _SettleOnce(top.base, hand.context, rules, top.liable_base)
     return make_win(
-        value,
-        text,
-        rules.describe(),
-        deferred(_win_warnings, top, hand, rules, notes),
-        top.han,
-        top.fu,
-        top.yakuman,
-        top.yaku,
-        top.dora,
-        deferred(_fu_breakdown, top.features, rules) if top.features is not None else None,
-        top.reading.wait,
-        top.limit,
-        top.base,
-        payment,
-        points,
-        total,
-        deferred(_reading_text, top.reading, hand),
-        win_tile,
-        deltas,
+        input=value,
+        hand=text,
+        rules=rules.describe(),
+        warnings=deferred(_win_warnings, top, hand, rules, settle),
+        han=top.han,
+        fu=top.fu,
+        yakuman=top.yakuman,
+        yaku=top.yaku,
+        dora=top.dora,
+        fu_breakdown=(
+            deferred(_fu_breakdown, top.features, rules) if top.features is not None else None
+        ),
+        wait=top.reading.wait,
+        limit=top.limit,
+        base_points=top.base,
+        payment=deferred(_payment, settle),
+        points=deferred(_points, settle),
+        total=deferred(_total, settle),
+        reading=deferred(_reading_text, top.reading, hand),
+        win_tile=win_tile,
+        deltas=deferred(_deltas, settle),
+        settlement=deferred(settle),
     )
+
+
+class _SettleOnce:
+    """The settlement of a win, made on the first call and kept (it serves five fields)."""
+
+    __slots__ = ("args", "made")
+
+    def __init__(self, base: int, context: Context, rules: Rules, liable_base: int) -> None:
+        self.args = (base, context, rules, liable_base)
+        self.made: Settlement | None = None
+
+    def __call__(self) -> Settlement:
+        if self.made is None:
+            self.made = settle_win(*self.args)
+        return self.made
+
+
+def _payment(settle: _SettleOnce) -> dict[str, int]:
+    payment = settle().payment
+    assert payment is not None  # a win's settlement has a payment
+    return dict(payment)
+
+
+def _points(settle: _SettleOnce) -> int:
+    return settle().points
+
+
+def _total(settle: _SettleOnce) -> int:
+    return settle().total
+
+
+def _deltas(settle: _SettleOnce) -> dict[str, int] | None:
+    return settle().deltas

@@ -11,19 +11,23 @@ are paid from the table to a winner, and a deposit goes to it. A penalty settled
 the game (chombo under ``chombo=20000``) leaves the table with ``at_end``: it is not part of
 the round's deltas.
 
+A ron whose discarder is not known has :data:`UNKNOWN` as the payer: its value and total are
+known, every seat's change is not (``deltas`` is ``None``).
+
 >>> s = Settlement("win", ("E", "S", "W", "N"), (
 ...     Transfer("E", "S", 3900, "hand"), Transfer("E", "S", 300, "honba"),
-...     Transfer(None, "S", 1000, "sticks")))
->>> s.deltas()
+...     Transfer(None, "S", 1000, "sticks")), winner="S", payment={"ron": 3900})
+>>> s.deltas
 {'E': -4200, 'S': 5200, 'W': 0, 'N': 0}
->>> s.received("S"), s.paid_by("E"), s.table_change()
-(5200, 4200, -1000)
+>>> s.points, s.total, s.received("S"), s.paid_by("E"), s.table_change
+(3900, 5200, 5200, 4200, -1000)
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 #: Why points move. ``hand``: the value of a win (``pao``: the part a liable seat pays;
 #: ``wareme``: the extra a wareme seat pays or receives); ``honba``: the repeat counters;
@@ -32,6 +36,10 @@ from typing import Literal
 #: penalty for a foul.
 Reason = Literal["hand", "pao", "wareme", "honba", "sticks", "riichi", "noten", "nagashi", "chombo"]
 Kind = Literal["win", "draw", "nagashi", "chombo"]
+#: The reasons that make up the value of a win (``points``), before honba and sticks.
+VALUE_REASONS: Final = ("hand", "pao", "wareme")
+#: The payer of a ron whose discarder is not known.
+UNKNOWN: Final = "?"
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,10 +67,44 @@ class Settlement:
     seats: tuple[str, ...]
     transfers: tuple[Transfer, ...]
     notes: tuple[str, ...] = ()
+    #: The winner of a win (``None`` otherwise).
+    winner: str | None = None
+    #: A win's SPEC §3 ``payment``: the hand's ordinary shares before honba and sticks
+    #: (see :func:`agari.settle.win.settle_win`); ``None`` for other settlements.
+    payment: Mapping[str, int] | None = None
 
-    def deltas(self) -> dict[str, int]:
-        """Every seat's score change now (transfers ``at_end`` excluded); they sum to what
-        left the table (riichi sticks taken) minus what reached it."""
+    @property
+    def points(self) -> int:
+        """A win's value before honba and sticks: what the winner gets for the hand."""
+        return sum(
+            t.amount for t in self.transfers if t.payee == self.winner and t.reason in VALUE_REASONS
+        )
+
+    @property
+    def total(self) -> int:
+        """What the winner receives in all, honba and sticks included."""
+        return self.received(self.winner) if self.winner is not None else 0
+
+    @property
+    def honba_points(self) -> int:
+        return self.received(self.winner, "honba") if self.winner is not None else 0
+
+    @property
+    def sticks_points(self) -> int:
+        return self.received(self.winner, "sticks") if self.winner is not None else 0
+
+    @property
+    def known(self) -> bool:
+        """Whether every payer is known (a ron's discarder may not be)."""
+        return all(t.payer != UNKNOWN for t in self.transfers)
+
+    @property
+    def deltas(self) -> dict[str, int] | None:
+        """Every seat's score change now (transfers ``at_end`` excluded), or ``None`` when a
+        payer is not known; they sum to what left the table (riichi sticks taken) minus
+        what reached it."""
+        if not self.known:
+            return None
         deltas = dict.fromkeys(self.seats, 0)
         for t in self.transfers:
             if t.at_end:
@@ -89,11 +131,16 @@ class Settlement:
             if t.payer == seat and (not reasons or t.reason in reasons)
         )
 
-    def payers(self) -> dict[str, int]:
-        """What each paying seat hands over now, in seat order (seats that pay nothing left out)."""
-        paid = {seat: self.paid_by(seat) for seat in self.seats}
+    @property
+    def paid(self) -> dict[str, int] | None:
+        """What each paying seat hands over now, in seat order (seats that pay nothing left
+        out); ``None`` when a payer is not known."""
+        if not self.known:
+            return None
+        paid = {seat: self.paid_by(seat) for seat in self.seats if seat != self.winner}
         return {seat: amount for seat, amount in paid.items() if amount}
 
+    @property
     def table_change(self) -> int:
         """Points the table gains (riichi deposits) minus those it gives (sticks taken)."""
         return sum(
@@ -102,6 +149,7 @@ class Settlement:
             if (t.payer is None) != (t.payee is None) and not t.at_end
         )
 
+    @property
     def penalties(self) -> dict[str, int]:
         """Points each seat loses at the end of the game (``at_end`` transfers)."""
         out: dict[str, int] = {}
