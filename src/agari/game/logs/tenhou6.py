@@ -541,6 +541,8 @@ class _RoundReader:
                 if at_draw[seat] >= len(draws[seat]):
                     break
                 item = draws[seat][at_draw[seat]]
+                if isinstance(item, str):
+                    self._parse_call(item, seat, ("chi", "pon", "daiminkan"))
                 if not isinstance(item, int) or isinstance(item, bool):
                     raise self.fail(
                         f"seat {seat}'s draw {at_draw[seat] + 1} is {item!r}: a call with "
