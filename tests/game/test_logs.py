@@ -512,6 +512,8 @@ def test_gzip_mjlog_reads_like_the_plain_one() -> None:
     plain = read_log(path)
     packed = read_log(gzip.compress(path.read_bytes()), game=path.name)
     assert packed == plain
+    declared = b'<?xml version="1.0" encoding="UTF-8"?>\n' + path.read_bytes()
+    assert read_log(declared, game=path.name) == plain
 
 
 # --- damaged logs ----------------------------------------------------------------------------

@@ -85,7 +85,7 @@ _ABORTS: Final[dict[str, AbortReason]] = {
     "kan4": "suukaikan",
     "ron3": "sanchahou",
 }
-_TAG = re.compile(r"<\s*(/?)\s*([A-Za-z_?][\w.-]*)((?:\s+[\w:.-]+\s*=\s*\"[^\"]*\")*)\s*/?\s*>")
+_TAG = re.compile(r"<\s*(/?)\s*([A-Za-z_?][\w.-]*)((?:\s+[\w:.-]+\s*=\s*\"[^\"]*\")*)\s*[/?]?\s*>")
 _ATTR = re.compile(r"([\w:.-]+)\s*=\s*\"([^\"]*)\"")
 _MOVE = re.compile(r"([TUVWDEFG])(\d+)")
 _TENHOU_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}")
