@@ -1,0 +1,321 @@
+"""The event stream: value types that both log readers give, whatever the format.
+
+Takes nothing; gives :class:`GameLog` (a game), :class:`RoundLog` (a round) and the
+events of a round (:data:`Event`), plus :class:`LogError` for a log that cannot be read.
+
+Seats are absolute indices 0..3 (0..2 with three players) in the order of the first
+round, seat 0 being its dealer, exactly as Tenhou and Mahjong Soul number them. Tiles are
+:class:`agari.tiles.Tile` with the red flag set. Scores and deltas are whole points
+(25000, not 250). Values a log states about a result (han, fu, points, yaku, deltas) are
+carried as stated, or ``None`` where the log does not state them; nothing here is scored.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from agari.tiles import Tile
+
+CallKind = Literal["chi", "pon", "daiminkan", "kakan", "ankan", "kita"]
+CALL_KINDS: Final[tuple[CallKind, ...]] = ("chi", "pon", "daiminkan", "kakan", "ankan", "kita")
+#: SPEC §7's names for the abortive draws.
+AbortReason = Literal["kyuushu", "suufon", "suucha_riichi", "suukaikan", "sanchahou"]
+ABORT_REASONS: Final[tuple[AbortReason, ...]] = (
+    "kyuushu",
+    "suufon",
+    "suucha_riichi",
+    "suukaikan",
+    "sanchahou",
+)
+Limit = Literal["mangan", "haneman", "baiman", "sanbaiman", "yakuman"]
+WIND_NAMES: Final = "ESWN"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """``seat`` takes ``tile`` from the wall; ``replacement`` after a kan or a kita (the
+    dead wall: a win on it is rinshan)."""
+
+    seat: int
+    tile: Tile
+    replacement: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """``seat`` discards ``tile``. ``tsumogiri``: it is the tile just drawn (the same
+    physical tile). ``riichi``: riichi is declared with this discard (see
+    :class:`RiichiAccepted` for whether the stick went down)."""
+
+    seat: int
+    tile: Tile
+    tsumogiri: bool = False
+    riichi: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A meld or a kita by ``seat``.
+
+    ``tiles``: every tile of the meld, sorted (four for a kan, one North for a kita).
+    ``called``: the tile taken from ``from_seat``'s discard (chi, pon, daiminkan), or for a
+    kakan the tile the pon had called; ``None`` for ankan and kita. ``added``: the tile a
+    kakan adds from the hand. :attr:`from_hand` is what leaves the caller's hand.
+    """
+
+    seat: int
+    kind: CallKind
+    tiles: tuple[Tile, ...]
+    called: Tile | None = None
+    from_seat: int | None = None
+    added: Tile | None = None
+
+    @property
+    def from_hand(self) -> tuple[Tile, ...]:
+        """The tiles that leave the caller's concealed hand."""
+        if self.kind == "kakan":
+            assert self.added is not None
+            return (self.added,)
+        if self.called is None or self.kind not in ("chi", "pon", "daiminkan"):
+            return self.tiles
+        rest = list(self.tiles)
+        rest.remove(self.called)
+        return tuple(rest)
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiAccepted:
+    """The riichi discard of ``seat`` was not won on: its 1000-point stick is down.
+    mjlog states it (``REACH step=2``); for tenhou.net/6 the reader places it where
+    Tenhou does, right after the discard, unless the round ends on that discard."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class NewDora:
+    """A kan reveals another dora ``indicator``. mjlog states when; tenhou.net/6 lists
+    the indicators only, so the reader places them as Tenhou reveals them: after an ankan
+    at once, after a daiminkan or kakan when the kan's player next discards or calls."""
+
+    indicator: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """One winner (a double ron gives two, in the log's order, nearest the discarder
+    first). ``from_seat == seat`` on tsumo. ``pao_seat``: the liable seat, else ``None``.
+
+    Stated values, ``None`` where the log has none: ``han`` (total, not for yakuman),
+    ``fu`` (tenhou.net/6 omits it on limit hands), ``points`` (the hand's value without
+    honba or sticks: a ron's payment, or a tsumo's payments added up), ``limit``,
+    ``yaku`` ((name, han) pairs, Tenhou's Japanese names; entries of 0 han are left out),
+    ``yakuman`` (names), ``deltas`` (every seat's change for this win, honba and the sticks
+    taken included, riichi deposits not). ``ura_indicators``: the ura indicators the log
+    shows for the round (empty when none were shown).
+    """
+
+    seat: int
+    from_seat: int
+    pao_seat: int | None = None
+    han: int | None = None
+    fu: int | None = None
+    points: int | None = None
+    limit: Limit | None = None
+    yaku: tuple[tuple[str, int], ...] | None = None
+    yakuman: tuple[str, ...] | None = None
+    deltas: tuple[int, ...] | None = None
+    ura_indicators: tuple[Tile, ...] = ()
+
+    @property
+    def tsumo(self) -> bool:
+        return self.seat == self.from_seat
+
+
+@dataclass(frozen=True, slots=True)
+class ExhaustiveDraw:
+    """The wall ran out. ``tenpai``: the ready seats where the log tells them (mjlog shows
+    their hands; tenhou.net/6 by its noten payments or by 全員聴牌 / 全員不聴), else
+    ``None``. ``deltas``: the noten payments as stated."""
+
+    tenpai: tuple[int, ...] | None = None
+    deltas: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Nagashi:
+    """Nagashi mangan at the exhaustive draw, paid as ``deltas`` (several nagashi summed)."""
+
+    deltas: tuple[int, ...] | None = None
+    tenpai: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Abort:
+    """An abortive draw, ``reason`` in SPEC §7's words."""
+
+    reason: AbortReason
+    deltas: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnd:
+    """The last event of every round. ``deltas``: the round's stated changes (the sum of
+    its results' deltas), or ``None``. On the game's last round, ``final_scores`` and
+    ``final_points`` as the log states them (Tenhou: the points after uma and oka)."""
+
+    deltas: tuple[int, ...] | None = None
+    final_scores: tuple[int, ...] | None = None
+    final_points: tuple[float, ...] | None = None
+
+
+Result = Win | ExhaustiveDraw | Nagashi | Abort
+Event = (
+    Draw
+    | Discard
+    | Call
+    | RiichiAccepted
+    | NewDora
+    | Win
+    | ExhaustiveDraw
+    | Nagashi
+    | Abort
+    | RoundEnd
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLog:
+    """One round: ``wind`` 0..3 (East..North) and ``number`` 1..4 make its name, e.g.
+    ``E2``; ``honba`` and ``sticks`` at its start; ``dealer`` seat; ``scores`` at its
+    start; ``hands``: each seat's 13 starting tiles, sorted (the dealer's 14th
+    is its first :class:`Draw`); ``dora_indicator``: the first one; ``events`` in play
+    order, ending with the result(s) and :class:`RoundEnd`."""
+
+    index: int
+    wind: int
+    number: int
+    honba: int
+    sticks: int
+    dealer: int
+    scores: tuple[int, ...]
+    hands: tuple[tuple[Tile, ...], ...]
+    dora_indicator: Tile
+    events: tuple[Event, ...]
+
+    @property
+    def name(self) -> str:
+        """``E1`` .. ``S4`` .. ``W1``."""
+        return f"{WIND_NAMES[self.wind % 4]}{self.number}"
+
+    @property
+    def label(self) -> str:
+        """Round and honba, e.g. ``E2-1``."""
+        return f"{self.name}-{self.honba}"
+
+    @property
+    def results(self) -> tuple[Result, ...]:
+        """The round's results: one or more :class:`Win`, or one draw / abort."""
+        return tuple(
+            e for e in self.events if isinstance(e, Win | ExhaustiveDraw | Nagashi | Abort)
+        )
+
+    @property
+    def end(self) -> RoundEnd:
+        last = self.events[-1]
+        assert isinstance(last, RoundEnd)
+        return last
+
+
+@dataclass(frozen=True, slots=True)
+class LogRules:
+    """The rules the log states, ``None`` where it does not say.
+
+    ``server``: ``"tenhou"`` or ``"majsoul"``; ``players``: 3 or 4; ``red_fives``: red
+    fives in play, ``red_five_counts`` per suit (m, p, s) where stated; ``open_tanyao``;
+    ``length``: ``"east"`` (tonpuusen) or ``"south"`` (hanchan); ``room``: the room's
+    words as the log writes them (e.g. ``鳳南喰赤``)."""
+
+    players: int
+    server: str | None = None
+    red_fives: bool | None = None
+    red_five_counts: tuple[int, int, int] | None = None
+    open_tanyao: bool | None = None
+    length: Literal["east", "south"] | None = None
+    room: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameLog:
+    """A whole game read from a log.
+
+    ``source``: ``"tenhou6"`` or ``"mjlog"``; ``game_id``: Tenhou's log id or Mahjong
+    Soul's paipu id where known; ``title``: the log's title words; ``names``: one per
+    seat; ``date``: the day the game was played, from its id; ``final_scores`` /
+    ``final_points``: the log's final result where it has one."""
+
+    source: str
+    game_id: str | None
+    title: str | None
+    names: tuple[str, ...]
+    rules: LogRules
+    date: datetime.date | None
+    rounds: tuple[RoundLog, ...]
+    final_scores: tuple[int, ...] | None = None
+    final_points: tuple[float, ...] | None = None
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+
+class LogError(ValueError):
+    """A log that cannot be read. ``game``: the file or id; ``round_index`` and
+    ``round_label`` (e.g. ``E2-1``) of the damaged round, ``event_index``: how many of
+    its events were read before the damage (``None`` where the damage is not in a round);
+    ``rounds``: every round read before it, whole."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        game: str | None = None,
+        round_index: int | None = None,
+        round_label: str | None = None,
+        event_index: int | None = None,
+        rounds: tuple[RoundLog, ...] = (),
+    ) -> None:
+        where = [game or "log"]
+        if round_index is not None:
+            where.append(f"round {round_label or '?'} (#{round_index + 1})")
+        if event_index is not None:
+            where.append(f"event {event_index}")
+        super().__init__(f"{', '.join(where)}: {message}")
+        self.message = message
+        self.game = game
+        self.round_index = round_index
+        self.round_label = round_label
+        self.event_index = event_index
+        self.rounds = rounds
+
+
+def game_date(game_id: str | None) -> datetime.date | None:
+    """The day in a Tenhou id (``2019021004gm-…``: 2019-02-10) or a Mahjong Soul paipu id
+    (``190210-…``); ``None`` for anything else."""
+    if not game_id:
+        return None
+    m = re.search(r"(?<!\d)(20\d\d)(\d\d)(\d\d)\d\dgm-", game_id)
+    if m is None:
+        m2 = re.match(r"(\d\d)(\d\d)(\d\d)-[0-9a-f]{8}-", game_id)
+        if m2 is None:
+            return None
+        year, month, day = 2000 + int(m2[1]), int(m2[2]), int(m2[3])
+    else:
+        year, month, day = int(m[1]), int(m[2]), int(m[3])
+    try:
+        return datetime.date(year, month, day)
+    except ValueError:
+        return None

@@ -1,0 +1,825 @@
+"""tenhou.net/6 JSON (Tenhou's viewer export, mjlog2json, Mahjong Soul conversions).
+
+Takes the text of one game: a JSON object with a ``log`` list of rounds, or JSON Lines
+whose objects' ``log``s follow each other. Gives a :class:`~.events.GameLog`.
+
+A round is ``[[round, honba, sticks], scores, dora, ura, haipai0, draws0, discards0, …,
+result]`` with one (haipai, draws, discards) triple per seat (four triples in Tenhou's
+three-player logs, the fourth empty). The format keeps each seat's draws and discards
+apart; the reader interleaves them in turn order into one stream: after a discard, a seat
+whose next draw entry is a pon or kan string naming that discard takes it (pon and kan
+before chi, nearer seat first), else a chi by the next seat, else the next seat draws.
+Call strings carry one letter whose place among the tile pairs tells where the tile came
+from: first pair = the seat on the left (kamicha), second = across (toimen), third (or
+fourth, for a daiminkan) = the right (shimocha); the relative seat counts round a
+four-seat table even with three players, as Tenhou and tensoul write it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from agari.game.logs.events import (
+    Abort,
+    AbortReason,
+    Call,
+    CallKind,
+    Discard,
+    Draw,
+    Event,
+    ExhaustiveDraw,
+    GameLog,
+    Limit,
+    LogError,
+    LogRules,
+    Nagashi,
+    NewDora,
+    RiichiAccepted,
+    RoundEnd,
+    RoundLog,
+    Win,
+    game_date,
+)
+from agari.tiles import Tile
+
+TSUMOGIRI: Final = 60
+NORTH_CODE: Final = 44
+
+#: Result words: Tenhou's, tensoul's (Mahjong Soul) and their romanised / English forms.
+_ABORTS: Final[dict[str, AbortReason]] = {
+    "九種九牌": "kyuushu",
+    "Kyuushu Kyuuhai": "kyuushu",
+    "Nine Terminal Abortion": "kyuushu",
+    "四風連打": "suufon",
+    "Suufon Renda": "suufon",
+    "Four Wind Abortion": "suufon",
+    "四家立直": "suucha_riichi",
+    "Suucha Riichi": "suucha_riichi",
+    "Four Riichi Abortion": "suucha_riichi",
+    "四槓散了": "suukaikan",
+    "四開槓": "suukaikan",
+    "Suukaikan": "suukaikan",
+    "Four Kan Abortion": "suukaikan",
+    "三家和了": "sanchahou",
+    "三家和": "sanchahou",
+    "Sanchahou": "sanchahou",
+    "Three Ron Abortion": "sanchahou",
+}
+_WIN_WORDS: Final = frozenset({"和了", "和", "Agari"})
+_DRAW_WORDS: Final = frozenset({"流局", "Ryuukyoku", "Exhaustive Draw"})
+_ALL_TENPAI: Final = frozenset({"全員聴牌"})
+_ALL_NOTEN: Final = frozenset({"全員不聴"})
+_NAGASHI_WORDS: Final = frozenset({"流し満貫", "Nagashi Mangan", "Mangan at Draw"})
+
+#: Limit words of the score string, longest first (三倍満 before 倍満).
+_LIMITS: Final[tuple[tuple[str, Limit], ...]] = (
+    ("数え役満", "yakuman"),
+    ("Kazoe Yakuman", "yakuman"),
+    ("Counted Yakuman", "yakuman"),
+    ("役満", "yakuman"),
+    ("Yakuman", "yakuman"),
+    ("三倍満", "sanbaiman"),
+    ("Sanbaiman", "sanbaiman"),
+    ("倍満", "baiman"),
+    ("Baiman", "baiman"),
+    ("跳満", "haneman"),
+    ("Haneman", "haneman"),
+    ("切り上げ満貫", "mangan"),
+    ("Kiriage Mangan", "mangan"),
+    ("Rounded Mangan", "mangan"),
+    ("満貫", "mangan"),
+    ("Mangan", "mangan"),
+)
+_FU_HAN = re.compile(r"(\d+)\s*(?:符|Fu)\s*(\d+)\s*(?:飜|翻|Han)")
+_POINTS = re.compile(r"(\d+)(?:-(\d+))?\s*(?:点|Points)\s*(∀)?")
+_YAKU = re.compile(r"^(.*)\((\d+)\s*(?:飜|翻|Han)\)$")
+_YAKUMAN = re.compile(r"^(.*)\(([^()]*役満|[^()]*Yakuman)\)$")
+_TENHOU_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}")
+_MAJSOUL_ID = re.compile(r"\d{6}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def tile_from_code(code: object) -> Tile:
+    """Tenhou's tile code (11-19 m, 21-29 p, 31-39 s, 41-47 honours, 51-53 red fives)."""
+    if isinstance(code, bool) or not isinstance(code, int):
+        raise ValueError(f"tile code {code!r} is not a number")
+    suit, number = divmod(code, 10)
+    if suit in (1, 2, 3) and 1 <= number <= 9:
+        return Tile((suit - 1) * 9 + number - 1)
+    if suit == 4 and 1 <= number <= 7:
+        return Tile(27 + number - 1)
+    if suit == 5 and 1 <= number <= 3:
+        return Tile((number - 1) * 9 + 4, red=True)
+    raise ValueError(f"tile code {code} is out of range (11-19, 21-29, 31-39, 41-47, 51-53)")
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedCall:
+    """A call string read: its kind, tiles, the called / added tile and the relative seat
+    it came from (1 right, 2 across, 3 left; ``None`` for ankan and kita)."""
+
+    kind: CallKind
+    tiles: tuple[Tile, ...]
+    called: Tile | None
+    added: Tile | None
+    relative: int | None
+
+
+_CALL_LETTERS: Final[dict[str, CallKind]] = {
+    "c": "chi",
+    "p": "pon",
+    "m": "daiminkan",
+    "k": "kakan",
+    "a": "ankan",
+    "f": "kita",
+}
+
+
+def parse_call(text: str) -> ParsedCall:
+    """Read a call string such as ``c375336``, ``41p4141``, ``3939m3939``, ``k37373737``,
+    ``121212a12`` or ``f44``; :class:`ValueError` if it is not one."""
+    letters = [(i, ch) for i, ch in enumerate(text) if not ch.isdigit()]
+    if len(letters) != 1 or letters[0][1] not in _CALL_LETTERS:
+        raise ValueError(f"unknown call string {text!r}")
+    at, letter = letters[0]
+    digits = text[:at] + text[at + 1 :]
+    if at % 2 or len(digits) % 2:
+        raise ValueError(f"unknown call string {text!r}")
+    codes = [int(digits[i : i + 2]) for i in range(0, len(digits), 2)]
+    tiles = [tile_from_code(c) for c in codes]
+    place = at // 2  # how many tile pairs stand before the letter
+    kind = _CALL_LETTERS[letter]
+    expected = {"chi": 3, "pon": 3, "daiminkan": 4, "kakan": 4, "ankan": 4, "kita": 1}[kind]
+    if len(tiles) != expected:
+        raise ValueError(f"call string {text!r}: a {kind} has {expected} tiles")
+    if len({t.kind for t in tiles}) != 1 and kind != "chi":
+        raise ValueError(f"call string {text!r}: a {kind} has tiles of one kind")
+    if kind == "chi":
+        if place != 0:
+            raise ValueError(f"call string {text!r}: a chi is called from the left only")
+        kinds = sorted(t.kind for t in tiles)
+        if (
+            kinds[0] >= 27
+            or kinds != list(range(kinds[0], kinds[0] + 3))
+            or (kinds[0] // 9 != kinds[2] // 9)
+        ):
+            raise ValueError(f"call string {text!r}: not a run")
+        return ParsedCall(kind, tuple(sorted(tiles)), tiles[0], None, 3)
+    if kind == "pon":
+        if place > 2:
+            raise ValueError(f"call string {text!r}: the letter is out of place")
+        return ParsedCall(kind, tuple(sorted(tiles)), tiles[place], None, 3 - place)
+    if kind == "daiminkan":
+        # Left, across, right are the first, second and fourth place (third: also right).
+        relative = {0: 3, 1: 2, 2: 1, 3: 1}[place]
+        return ParsedCall(kind, tuple(sorted(tiles)), tiles[place], None, relative)
+    if kind == "kakan":
+        # The letter stands where the pon's letter stood; the tile after it is the one
+        # added from the hand, the next one the tile the pon called.
+        if place > 2:
+            raise ValueError(f"call string {text!r}: the letter is out of place")
+        return ParsedCall(kind, tuple(sorted(tiles)), tiles[place + 1], tiles[place], 3 - place)
+    if kind == "ankan":
+        return ParsedCall(kind, tuple(sorted(tiles)), None, None, None)
+    if codes != [NORTH_CODE]:
+        raise ValueError(f"call string {text!r}: a kita sets aside a North (44)")
+    return ParsedCall(kind, tuple(tiles), None, None, None)
+
+
+# --- the game ---------------------------------------------------------------------------
+
+
+def read_tenhou6(text: str, game: str | None = None) -> GameLog:
+    """Read a tenhou.net/6 game (one JSON object, or JSON Lines of one-round objects).
+
+    ``game`` names the log in errors and gives the game id when the log has none.
+    Raises :class:`LogError` (with the rounds read before the damage) on a bad log.
+    """
+    objects, damage = _load(text, game)
+    if not objects:
+        raise LogError(damage or "no tenhou.net/6 object with a 'log' list", game=game)
+    head = objects[0]
+    raw_rounds: list[Any] = []
+    for obj in objects:
+        log = obj.get("log")
+        if not isinstance(log, list):
+            raise LogError("a JSON object without a 'log' list", game=game)
+        raw_rounds.extend(log)
+    ref = _first_str(obj.get("ref") for obj in objects)
+    game_id = ref or _id_from_name(game)
+    label = game or game_id
+    players = _count_players(raw_rounds, head, label)
+    rules = _rules(head, players, game_id)
+    rounds: list[RoundLog] = []
+    final_scores, final_points = _final(objects, players, label)
+    for index, raw in enumerate(raw_rounds):
+        last = index == len(raw_rounds) - 1 and damage is None
+        rounds.append(
+            _RoundReader(raw, index, players, label, tuple(rounds)).read(
+                (final_scores, final_points) if last else (None, None)
+            )
+        )
+    if damage is not None:
+        raise LogError(
+            damage,
+            game=label,
+            round_index=len(rounds),
+            round_label=_peek_label(text, len(rounds)),
+            rounds=tuple(rounds),
+        )
+    names = tuple(str(n) for n in (head.get("name") or [])[:players])
+    title = head.get("title")
+    title_text = (
+        " ".join(str(t) for t in title if t) if isinstance(title, list) else str(title or "")
+    )
+    return GameLog(
+        source="tenhou6",
+        game_id=game_id,
+        title=title_text or None,
+        names=names + ("",) * (players - len(names)),
+        rules=rules,
+        date=game_date(game_id),
+        rounds=tuple(rounds),
+        final_scores=final_scores,
+        final_points=final_points,
+    )
+
+
+def _load(text: str, game: str | None) -> tuple[list[dict[str, Any]], str | None]:
+    """The JSON objects of the text, and a message when the text is damaged after them."""
+    text = text.lstrip("\ufeff").strip()
+    try:
+        whole = json.loads(text)
+    except json.JSONDecodeError as whole_error:
+        lines = [line for line in text.splitlines() if line.strip()]
+        if len(lines) > 1:
+            objects: list[dict[str, Any]] = []
+            for number, line in enumerate(lines, 1):
+                try:
+                    obj = json.loads(line)
+                except json.JSONDecodeError as e:
+                    salvaged = _salvage(line)
+                    if salvaged is not None:
+                        objects.append(salvaged)
+                    return objects, f"line {number} is not whole JSON ({e.msg})"
+                if not isinstance(obj, dict):
+                    return objects, f"line {number} is not a JSON object"
+                objects.append(obj)
+            return objects, None
+        salvaged = _salvage(text)
+        message = f"the JSON is cut off or damaged ({whole_error.msg} at {whole_error.pos})"
+        return ([salvaged] if salvaged is not None else []), message
+    if isinstance(whole, dict):
+        return [whole], None
+    if isinstance(whole, list) and all(isinstance(o, dict) for o in whole):
+        return list(whole), None
+    return [], "not a tenhou.net/6 JSON object"
+
+
+def _salvage(text: str) -> dict[str, Any] | None:
+    """From a cut-off object, every key that reads whole before the cut and every whole
+    round of its ``log``: so the rounds before the damage are still read."""
+    decoder = json.JSONDecoder()
+    found: dict[str, Any] = {}
+    for key in ("title", "name", "rule", "ref", "ver"):
+        m = re.search(rf'"{key}"\s*:\s*', text)
+        if m:
+            with contextlib.suppress(json.JSONDecodeError):
+                found[key] = decoder.raw_decode(text, m.end())[0]
+    m = re.search(r'"log"\s*:\s*\[', text)
+    if m is None:
+        return found or None
+    rounds: list[Any] = []
+    at = m.end()
+    while True:
+        while at < len(text) and text[at] in " \t\r\n,":
+            at += 1
+        try:
+            value, at = decoder.raw_decode(text, at)
+        except json.JSONDecodeError:
+            break
+        rounds.append(value)
+    found["log"] = rounds
+    return found
+
+
+def _peek_label(text: str, index: int) -> str | None:
+    """The name of the ``index``-th round of a cut-off log, if its header is readable."""
+    headers = re.findall(r"\[\s*\[\s*(\d+)\s*,\s*(\d+)\s*,\s*\d+\s*\]\s*,\s*\[", text)
+    if index < len(headers):
+        number, honba = int(headers[index][0]), int(headers[index][1])
+        return f"{'ESWN'[number // 4 % 4]}{number % 4 + 1}-{honba}"
+    return None
+
+
+def _first_str(values: Any) -> str | None:
+    for v in values:
+        if isinstance(v, str) and v:
+            return v
+    return None
+
+
+def _id_from_name(name: str | None) -> str | None:
+    if not name:
+        return None
+    m = _TENHOU_ID.search(name) or _MAJSOUL_ID.search(name)
+    return m[0] if m else None
+
+
+def _count_players(raw_rounds: list[Any], head: dict[str, Any], game: str | None) -> int:
+    """3 or 4: the seats dealt a hand in the first round (Tenhou's three-player logs keep an
+    empty fourth seat), else the room's words."""
+    for raw in raw_rounds[:1]:
+        if isinstance(raw, list) and len(raw) >= 14:
+            seats = (len(raw) - 5) // 3
+            dealt = sum(1 for s in range(seats) if raw[4 + 3 * s])
+            if dealt in (3, 4):
+                return dealt
+    disp = str((head.get("rule") or {}).get("disp", ""))
+    if disp.startswith(("三", "3")):
+        return 3
+    if raw_rounds:
+        raise LogError("cannot tell three from four players", game=game, round_index=0)
+    return 4
+
+
+def _rules(head: dict[str, Any], players: int, game_id: str | None) -> LogRules:
+    rule = head.get("rule") if isinstance(head.get("rule"), dict) else {}
+    assert isinstance(rule, dict)
+    disp = str(rule.get("disp") or "")
+    counts: tuple[int, int, int] | None = None
+    red: bool | None = None
+    if any(k in rule for k in ("aka51", "aka52", "aka53")):
+        counts = (int(rule.get("aka51", 0)), int(rule.get("aka52", 0)), int(rule.get("aka53", 0)))
+        red = any(counts)
+    elif "aka" in rule:
+        red = bool(rule["aka"])
+        counts = (1, 1, 1) if red else (0, 0, 0)
+    title = head.get("title")
+    title_text = " ".join(str(t) for t in title) if isinstance(title, list) else str(title or "")
+    server: str | None = None
+    if (game_id and _MAJSOUL_ID.fullmatch(game_id)) or any(
+        w in disp + title_text for w in ("の間", "友人戦", "大会戦", "Friendly", "Tournament")
+    ):
+        server = "majsoul"
+    elif (game_id and _TENHOU_ID.fullmatch(game_id)) or re.match(r"^三?[般上特鳳技若銀琥孔]", disp):
+        server = "tenhou"
+    length: Literal["east", "south"] | None = None
+    if "東" in disp or "East" in disp:
+        length = "east"
+    elif "南" in disp or "South" in disp:
+        length = "south"
+    # Tenhou writes 喰 when open tanyao is on; Mahjong Soul always has it on.
+    open_tanyao: bool | None = None
+    if "喰" in disp or server == "majsoul":
+        open_tanyao = True
+    elif disp and server == "tenhou":
+        open_tanyao = False
+    return LogRules(
+        players=players,
+        server=server,
+        red_fives=red,
+        red_five_counts=counts,
+        open_tanyao=open_tanyao,
+        length=length,
+        room=disp or None,
+    )
+
+
+def _final(
+    objects: list[dict[str, Any]], players: int, game: str | None
+) -> tuple[tuple[int, ...] | None, tuple[float, ...] | None]:
+    """``sc``: final score and points per seat, interleaved (four seats in three-player)."""
+    sc = next((o["sc"] for o in reversed(objects) if isinstance(o.get("sc"), list)), None)
+    if sc is None:
+        return None, None
+    try:
+        scores = tuple(_whole(v) for v in sc[0::2][:players])
+        points = tuple(float(v) for v in sc[1::2][:players])
+    except (TypeError, ValueError) as e:
+        raise LogError(f"the final result 'sc' is not numbers: {e}", game=game) from None
+    if len(scores) != players or len(points) != players:
+        raise LogError("the final result 'sc' has too few seats", game=game)
+    return scores, points
+
+
+def _whole(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
+        raise ValueError(f"{value!r} is not a whole number")
+    return int(value)
+
+
+# --- one round -------------------------------------------------------------------------
+
+
+@dataclass
+class _RoundReader:
+    raw: Any
+    index: int
+    players: int
+    game: str | None
+    before: tuple[RoundLog, ...]
+    events: list[Event] = field(default_factory=list)
+    label: str | None = None
+
+    def fail(self, message: str) -> LogError:
+        return LogError(
+            message,
+            game=self.game,
+            round_index=self.index,
+            round_label=self.label,
+            event_index=len(self.events),
+            rounds=self.before,
+        )
+
+    def read(self, final: tuple[tuple[int, ...] | None, tuple[float, ...] | None]) -> RoundLog:
+        try:
+            return self._read(final)
+        except LogError:
+            raise
+        except (ValueError, TypeError, IndexError, KeyError, AttributeError) as e:
+            raise self.fail(str(e)) from None
+
+    def _read(self, final: tuple[tuple[int, ...] | None, tuple[float, ...] | None]) -> RoundLog:
+        raw = self.raw
+        if not isinstance(raw, list) or len(raw) < 5 + 3 * self.players:
+            raise self.fail("a round is not a list of header, scores, dora, ura, seats, result")
+        header = raw[0]
+        if not (isinstance(header, list) and len(header) >= 3):
+            raise self.fail("the round header is not [round, honba, sticks]")
+        number, honba, sticks = (_whole(v) for v in header[:3])
+        wind, place = divmod(number, 4)
+        self.label = f"{'ESWN'[wind % 4]}{place + 1}-{honba}"
+        if (len(raw) - 5) % 3 or (len(raw) - 5) // 3 not in (3, 4):
+            raise self.fail(f"a round has {len(raw)} entries, not 3 or 4 seats' worth")
+        n = self.players
+        dealer = place
+        if dealer >= n:
+            raise self.fail(f"round number {number} names dealer seat {dealer}, not a seat")
+        scores = tuple(_whole(v) for v in raw[1][:n])
+        if len(scores) != n:
+            raise self.fail("the start scores do not cover every seat")
+        dora = [tile_from_code(c) for c in raw[2]]
+        ura = tuple(tile_from_code(c) for c in raw[3])
+        if not dora:
+            raise self.fail("no dora indicator")
+        hands = tuple(tuple(sorted(tile_from_code(c) for c in raw[4 + 3 * s])) for s in range(n))
+        for seat, hand in enumerate(hands):
+            if len(hand) != 13:
+                raise self.fail(f"seat {seat}'s starting hand has {len(hand)} tiles, not 13")
+        draws = [list(raw[5 + 3 * s]) for s in range(n)]
+        discards = [list(raw[6 + 3 * s]) for s in range(n)]
+        result = raw[-1]
+        self._check_counts(hands, draws, dora, ura)
+        self._play(dealer, draws, discards, dora[1:], result)
+        self._result(result, ura, dealer)
+        self._end(final)
+        return RoundLog(
+            index=self.index,
+            wind=wind,
+            number=place + 1,
+            honba=honba,
+            sticks=sticks,
+            dealer=dealer,
+            scores=scores,
+            hands=hands,
+            dora_indicator=dora[0],
+            events=tuple(self.events),
+        )
+
+    def _check_counts(
+        self,
+        hands: tuple[tuple[Tile, ...], ...],
+        draws: list[list[Any]],
+        dora: list[Tile],
+        ura: tuple[Tile, ...],
+    ) -> None:
+        """No kind more than four times among the hands, the draws and the indicators."""
+        kinds: Counter[int] = Counter(t.kind for hand in hands for t in hand)
+        for seat_draws in draws:
+            kinds.update(tile_from_code(c).kind for c in seat_draws if isinstance(c, int))
+        kinds.update(t.kind for t in (*dora, *ura))
+        for kind, count in kinds.items():
+            if count > 4:
+                raise self.fail(f"{Tile(kind)} is dealt, drawn or shown {count} times")
+
+    # The interleaving: see the module docstring.
+    def _play(
+        self,
+        dealer: int,
+        draws: list[list[Any]],
+        discards: list[list[Any]],
+        kan_dora: Sequence[Tile],
+        result: Any,
+    ) -> None:
+        n = self.players
+        at_draw = [0] * n
+        at_discard = [0] * n
+        last_drawn: list[Tile | None] = [None] * n
+        dora_queue = list(kan_dora)
+        pending_dora = [0] * n
+        seat = dealer
+        phase = "draw"
+        replacement = False
+
+        def reveal(count: int = 1) -> None:
+            for _ in range(count):
+                if dora_queue:
+                    self.events.append(NewDora(dora_queue.pop(0)))
+
+        def flush(who: int) -> None:
+            reveal(pending_dora[who])
+            pending_dora[who] = 0
+
+        while True:
+            if phase == "draw":
+                if at_draw[seat] >= len(draws[seat]):
+                    break
+                item = draws[seat][at_draw[seat]]
+                if isinstance(item, str):
+                    self._parse_call(item, seat, ("chi", "pon", "daiminkan"))
+                if not isinstance(item, int) or isinstance(item, bool):
+                    raise self.fail(
+                        f"seat {seat}'s draw {at_draw[seat] + 1} is {item!r}: a call with "
+                        "no discard to take"
+                    )
+                at_draw[seat] += 1
+                tile = tile_from_code(item)
+                self.events.append(Draw(seat, tile, replacement))
+                last_drawn[seat] = tile
+                replacement = False
+                phase = "act"
+            if at_discard[seat] >= len(discards[seat]):
+                break  # the turn ends the round: a tsumo, nine terminals, or a robbed kan
+            item = discards[seat][at_discard[seat]]
+            at_discard[seat] += 1
+            riichi = False
+            if isinstance(item, str):
+                if item.startswith("r"):
+                    riichi = True
+                    item = item[1:]
+                if item.isdigit():
+                    item = int(item)
+                elif riichi:
+                    raise self.fail(f"seat {seat} declares riichi with {'r' + item!r}")
+                else:
+                    call = self._parse_call(item, seat, ("kakan", "ankan", "kita"))
+                    flush(seat)
+                    self.events.append(call)
+                    if call.kind == "ankan":
+                        reveal()
+                    elif call.kind == "kakan":
+                        pending_dora[seat] += 1
+                    phase, replacement = "draw", True
+                    continue
+            if not isinstance(item, int) or isinstance(item, bool) or item == 0:
+                raise self.fail(
+                    f"seat {seat}'s discard {at_discard[seat]} is {item!r}, not a discard"
+                )
+            tsumogiri = item == TSUMOGIRI
+            if tsumogiri:
+                drawn = last_drawn[seat]
+                if drawn is None:
+                    raise self.fail(f"seat {seat} discards the tile just drawn (60) after a call")
+                tile = drawn
+            else:
+                tile = tile_from_code(item)
+            flush(seat)
+            self.events.append(Discard(seat, tile, tsumogiri, riichi))
+            last_drawn[seat] = None
+            caller = self._caller(seat, tile, draws, at_draw)
+            if riichi and (
+                caller is not None
+                or at_draw[(seat + 1) % n] < len(draws[(seat + 1) % n])
+                or not self._won_on_last_discard(result)
+            ):
+                self.events.append(RiichiAccepted(seat))
+            if caller is None:
+                seat, phase = (seat + 1) % n, "draw"
+                continue
+            call_seat, call = caller
+            at_draw[call_seat] += 1
+            self.events.append(call)
+            seat = call_seat
+            if call.kind == "daiminkan":
+                # Tenhou (and tensoul) put a 0 in the discards where the kan's turn is.
+                slot = discards[seat][at_discard[seat] : at_discard[seat] + 1]
+                if slot == [0]:
+                    at_discard[seat] += 1
+                pending_dora[seat] += 1
+                phase, replacement = "draw", True
+            else:
+                phase = "act"
+                last_drawn[seat] = None
+        for s in range(n):
+            if at_draw[s] < len(draws[s]) or at_discard[s] < len(discards[s]):
+                left = draws[s][at_draw[s] :] + discards[s][at_discard[s] :]
+                raise self.fail(
+                    f"seat {s} has draws or discards left after the round's last turn: {left!r}"
+                )
+        # Indicators the turn order did not place (e.g. a kan won on at once): before the result.
+        reveal(len(dora_queue))
+
+    def _parse_call(self, text: str, seat: int, allowed: tuple[CallKind, ...]) -> Call:
+        try:
+            parsed = parse_call(text)
+        except ValueError as e:
+            raise self.fail(f"seat {seat}: {e}") from None
+        if parsed.kind not in allowed:
+            where = "discards" if parsed.kind in ("kakan", "ankan", "kita") else "draws"
+            raise self.fail(f"seat {seat}: {parsed.kind} {text!r} belongs in the {where}")
+        from_seat = None
+        if parsed.relative is not None:
+            from_seat = (seat + parsed.relative) % 4
+            if from_seat >= self.players:
+                raise self.fail(
+                    f"seat {seat}'s {parsed.kind} {text!r} names seat {from_seat}, which "
+                    f"does not exist with {self.players} players"
+                )
+        return Call(seat, parsed.kind, parsed.tiles, parsed.called, from_seat, parsed.added)
+
+    def _caller(
+        self, discarder: int, tile: Tile, draws: list[list[Any]], at_draw: list[int]
+    ) -> tuple[int, Call] | None:
+        """Who takes this discard: a pon or daiminkan first, nearest seat first, then a chi."""
+        n = self.players
+        chi: tuple[int, Call] | None = None
+        for step in range(1, n):
+            seat = (discarder + step) % n
+            if at_draw[seat] >= len(draws[seat]):
+                continue
+            item = draws[seat][at_draw[seat]]
+            if not isinstance(item, str):
+                continue
+            call = self._parse_call(item, seat, ("chi", "pon", "daiminkan"))
+            if call.from_seat != discarder or call.called is None:
+                continue
+            if call.called.kind != tile.kind:
+                continue
+            if call.kind == "chi":
+                chi = chi or (seat, call)
+            else:
+                return seat, call
+        return chi
+
+    def _won_on_last_discard(self, result: Any) -> bool:
+        """Whether the round ends on the last discard: a ron or three rons."""
+        if not isinstance(result, list) or not result:
+            return False
+        word = result[0]
+        if word in _ABORTS:
+            return _ABORTS[word] == "sanchahou"
+        if word in _WIN_WORDS:
+            infos = _win_infos(result[1:], self.players)
+            return infos is not None and any(info[0] != info[1] for _, info in infos)
+        return False
+
+    # --- the result ---------------------------------------------------------------
+
+    def _deltas(self, value: Any) -> tuple[int, ...] | None:
+        if value is None or (isinstance(value, list) and not value):
+            return None
+        if not isinstance(value, list):
+            raise self.fail(f"deltas {value!r} are not a list")
+        deltas = tuple(_whole(v) for v in value)
+        if any(deltas[self.players :]):
+            raise self.fail(f"deltas {value!r} pay a seat that does not exist")
+        if len(deltas) < self.players:
+            raise self.fail(f"deltas {value!r} do not cover every seat")
+        return deltas[: self.players]
+
+    def _result(self, result: Any, ura: tuple[Tile, ...], dealer: int) -> None:
+        if not isinstance(result, list) or not result or not isinstance(result[0], str):
+            raise self.fail(f"the round's result {result!r} is not a list starting with a word")
+        word = result[0]
+        n = self.players
+        if word in _WIN_WORDS:
+            infos = _win_infos(result[1:], n)
+            if infos is None:
+                raise self.fail(
+                    f"a win whose entries are not [deltas, [winner, from, …]]: {result!r}"
+                )
+            for deltas, info in infos:
+                self.events.append(self._win(deltas, info, ura, dealer))
+            return
+        deltas = self._deltas(result[1]) if len(result) > 1 else None
+        if word in _DRAW_WORDS:
+            tenpai = None
+            if deltas is not None and any(deltas):
+                tenpai = tuple(s for s in range(n) if deltas[s] > 0)
+            self.events.append(ExhaustiveDraw(tenpai, deltas))
+        elif word in _ALL_TENPAI or word in _ALL_NOTEN:
+            tenpai = tuple(range(n)) if word in _ALL_TENPAI else ()
+            self.events.append(ExhaustiveDraw(tenpai, deltas or (0,) * n))
+        elif word in _NAGASHI_WORDS:
+            self.events.append(Nagashi(deltas))
+        elif word in _ABORTS:
+            # An abortive draw pays nobody: Tenhou writes no deltas for it.
+            self.events.append(Abort(_ABORTS[word], deltas or (0,) * n))
+        else:
+            raise self.fail(f"unknown result {word!r}")
+
+    def _win(self, deltas_raw: Any, info: list[Any], ura: tuple[Tile, ...], dealer: int) -> Win:
+        n = self.players
+        seat, from_seat, pao = (_whole(v) for v in info[:3])
+        for who in (seat, from_seat, pao):
+            if not 0 <= who < n:
+                raise self.fail(f"a win names seat {who}, which does not exist")
+        han = fu = points = None
+        limit: Limit | None = None
+        yaku: list[tuple[str, int]] = []
+        yakuman: list[str] = []
+        stated = False
+        for text in info[3:]:
+            if not isinstance(text, str):
+                continue
+            if (m := _YAKU.match(text)) is not None:
+                stated = True
+                if int(m[2]):
+                    yaku.append((m[1].strip(), int(m[2])))
+            elif (m := _YAKUMAN.match(text)) is not None:
+                stated = True
+                yakuman.append(m[1].strip())
+            elif (p := _POINTS.search(text)) is not None:
+                stated = True
+                if (fh := _FU_HAN.search(text)) is not None:
+                    fu, han = int(fh[1]), int(fh[2])
+                limit = next((lim for word, lim in _LIMITS if word in text), None)
+                first, second = int(p[1]), p[2]
+                if second is not None:  # non-dealer tsumo: "non-dealers-dealer"
+                    points = first * (n - 2) + int(second)
+                elif p[3] or (seat == from_seat and seat == dealer):  # dealer tsumo, all pay
+                    points = first * (n - 1)
+                else:
+                    points = first
+        if han is None and yaku and not yakuman:
+            han = sum(h for _, h in yaku)
+        return Win(
+            seat=seat,
+            from_seat=from_seat,
+            pao_seat=None if pao == seat else pao,
+            han=han,
+            fu=fu,
+            points=points,
+            limit=limit,
+            yaku=tuple(yaku) if stated else None,
+            yakuman=tuple(yakuman) if stated else None,
+            deltas=self._deltas(deltas_raw),
+            ura_indicators=ura,
+        )
+
+    def _end(self, final: tuple[tuple[int, ...] | None, tuple[float, ...] | None]) -> None:
+        results = [e for e in self.events if isinstance(e, Win | ExhaustiveDraw | Nagashi | Abort)]
+        total: tuple[int, ...] | None = None
+        if results and all(r.deltas is not None for r in results):
+            total = tuple(
+                sum(r.deltas[s] for r in results if r.deltas is not None)
+                for s in range(self.players)
+            )
+        self.events.append(RoundEnd(total, final[0], final[1]))
+
+
+def _is_info(value: Any, players: int) -> bool:
+    """``[winner, from, pao, …strings]``."""
+    return (
+        isinstance(value, list)
+        and len(value) >= 3
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value[:3])
+        and all(isinstance(v, str) for v in value[3:])
+    )
+
+
+def _is_deltas(value: Any, players: int) -> bool:
+    """A list of numbers, one per seat (four in Tenhou's three-player logs), or empty;
+    real deltas always move at least 100 points."""
+    if not isinstance(value, list):
+        return False
+    if not value:
+        return True
+    return (
+        len(value) in (players, 4)
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+        and any(abs(v) >= 100 for v in value)
+    )
+
+
+def _win_infos(items: list[Any], players: int) -> list[tuple[Any, list[Any]]] | None:
+    """The (deltas, info) pairs of a win result; a log that writes only the info lists
+    (winner, from, pao, no values) gives ``None`` deltas."""
+    if (
+        items
+        and len(items) % 2 == 0
+        and all(
+            _is_deltas(items[i], players) and _is_info(items[i + 1], players)
+            for i in range(0, len(items), 2)
+        )
+    ):
+        return [(items[i], items[i + 1]) for i in range(0, len(items), 2)]
+    if items and all(_is_info(item, players) for item in items):
+        return [(None, item) for item in items]
+    return None
