@@ -17,7 +17,7 @@ To every reader a deferred field is a plain value.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
@@ -33,7 +33,19 @@ class _Deferred(partial[Any]):
     __slots__ = ()
 
 
+class _DeferredFields(partial[Any]):
+    """Several field values not made yet: calling it gives ``{field: value}`` for every field
+    that holds it (one stand-in, one call, for values made together)."""
+
+    __slots__ = ()
+
+
 if TYPE_CHECKING:
+
+    def deferred_fields(make: Callable[..., Mapping[str, Any]], *args: Any) -> Any:
+        """A stand-in for several fields at once: ``make(*args)`` gives each field's value,
+        made when any of them is first read. Typed ``Any``: it stands for values of
+        several types (``make``'s mapping says which)."""
 
     def deferred(make: Callable[..., T], *args: Any) -> T:
         """A stand-in for the value ``make(*args)``, for one of :data:`DEFERRABLE` fields
@@ -44,6 +56,7 @@ else:
     # At run time the stand-in's class itself: one is made for several fields of every
     # result, and a wrapper function would double the cost of making it.
     deferred = _Deferred
+    deferred_fields = _DeferredFields
 
 
 def _deferrable(name: str) -> property:
@@ -57,12 +70,16 @@ def _deferrable(name: str) -> property:
     def read(obj: Any) -> Any:
         fields = obj.__dict__
         value = fields[name]
-        if type(value) is _Deferred:
+        kind = type(value)
+        if kind is _Deferred:
             made = value()
             for other in DEFERRABLE:
                 if fields[other] is value:
                     fields[other] = made
             return made
+        if kind is _DeferredFields:
+            fields.update(value())
+            return fields[name]
         return value
 
     def write(obj: Any, value: Any) -> None:

@@ -36,19 +36,26 @@ from agari.engine.decompose import (
     Reading,
     kind_counts,
     meld_groups,
-    new_tuple,
     readings_of_counts,
 )
 from agari.engine.dora import count_dora
 from agari.engine.features import Features, HandFacts
 from agari.engine.fu import fu_items, fu_total, round_fu
 from agari.engine.yaku import YAKUMAN, tables, yaku_of, yakuman_of
-from agari.result import FuItem, Result, YakuHan, deferred, make_no_yaku, make_win
+from agari.result import (
+    FuItem,
+    Result,
+    YakuHan,
+    deferred,
+    deferred_fields,
+    make_no_yaku,
+    make_win,
+)
 from agari.settle.limits import base_points, yakuman_base
 from agari.settle.win import settle_win
 
 if TYPE_CHECKING:
-    from agari.hand import Context, Hand
+    from agari.hand import Hand
     from agari.rules import Rules
     from agari.settlement import Settlement
 
@@ -63,7 +70,7 @@ class Scored(NamedTuple):
     """One reading's value. ``yaku`` are ``(id, han)``; ``fu`` is ``None`` for yakuman,
     ``raw_fu`` the fu before rounding; ``features`` make the fu breakdown when asked.
 
-    A named tuple: one is made for every reading of every hand scored."""
+    Made with keywords only (a named tuple's positions would let two ints swap unseen)."""
 
     reading: Reading
     yaku: tuple[YakuHan, ...]
@@ -87,16 +94,17 @@ class Scored(NamedTuple):
 
 def score_readings(hand: Hand, rules: Rules) -> tuple[list[Reading], list[Scored]]:
     """All readings of ``hand`` and the value of each reading that has a yaku."""
-    readings, scored, _ = _score_readings(hand, rules)
+    readings, scored, _ = _score_readings(hand, rules, every=True)
     return readings, scored
 
 
 def _score_readings(
-    hand: Hand, rules: Rules
+    hand: Hand, rules: Rules, every: bool = False
 ) -> tuple[list[Reading], list[Scored], HandFacts | None]:
     """:func:`score_readings` and the hand's facts (``None`` when there is no reading).
-    The kind counts and the melds' groups are made once and serve the decomposer, the
-    facts and the dora."""
+    Without ``every``, only the best reading's value (see :func:`best`) is made, as the one
+    item of the list. The kind counts and the melds' groups are made once and serve the
+    decomposer, the facts and the dora."""
     if hand.win is None:
         return [], [], None
     # As bytes: the decomposer keys its suit tables by slices of them, and counting a
@@ -113,12 +121,19 @@ def _score_readings(
     dora: dict[str, int] | None = None
     dora_han = 0
     scored: list[Scored] = []
+    # The best ordinary reading so far, kept as its key and the values a Scored is made of
+    # (made once, at the end: a Scored is made by keywords, and most readings lose).
+    top_key = (-1, 0, 0, 0)
+    top: tuple[Reading, tuple[YakuHan, ...], int, int, int, Features, int, str | None] | None
+    top = None
     for reading in readings:
         f = Features(reading, facts)
         if facts.yakuman_possible or reading.shape == KOKUSHI:  # else no yakuman: not asked
             found = yakuman_of(f, table)
             if found:
-                scored.append(_yakuman_value(reading, found, hand, rules))
+                value = _yakuman_value(reading, found, hand, rules)
+                if every or value.key > top_key:
+                    scored, top, top_key = [*scored, value] if every else [value], None, value.key
                 continue
         yaku = tuple(yaku_of(f, table))
         renhou_mangan = facts.renhou and rules.renhou == "mangan"
@@ -127,7 +142,9 @@ def _score_readings(
         raw_fu = fu_total(f, rules)
         fu = round_fu(raw_fu, rules.fu_rounding)
         if renhou_mangan:
-            scored.append(_renhou_mangan(reading, fu, raw_fu, f, rules))
+            value = _renhou_mangan(reading, fu, raw_fu, f, rules)
+            if every or value.key > top_key:
+                scored, top, top_key = [*scored, value] if every else [value], None, value.key
         if not yaku:
             continue
         if dora is None:  # the same for every reading: counted once
@@ -135,10 +152,35 @@ def _score_readings(
             dora_han = sum(dora.values())
         han = sum(map(_SECOND, yaku)) + dora_han
         base, limit = base_points(han, fu, rules)
-        kazoe = 1 if limit == "kazoe_yakuman" else 0
-        value = (reading, yaku, kazoe, han, fu, raw_fu, f, base, limit, 0, dora, None)
-        scored.append(new_tuple(Scored, value))  # Scored(*value), at half the cost
+        key = (base, han, fu, raw_fu)
+        if every or key > top_key:
+            top_key = key
+            top = (reading, yaku, han, fu, raw_fu, f, base, limit)
+            if every:
+                scored.append(_ordinary_value(top, dora))
+    if top is not None and not every:
+        scored = [_ordinary_value(top, dora)]
     return readings, scored, facts
+
+
+def _ordinary_value(
+    values: tuple[Reading, tuple[YakuHan, ...], int, int, int, Features, int, str | None],
+    dora: dict[str, int] | None,
+) -> Scored:
+    reading, yaku, han, fu, raw_fu, features, base, limit = values
+    return Scored(
+        reading=reading,
+        yaku=yaku,
+        yakuman=1 if limit == "kazoe_yakuman" else 0,
+        han=han,
+        fu=fu,
+        raw_fu=raw_fu,
+        features=features,
+        base=base,
+        limit=limit,
+        liable_base=0,
+        dora=dora,
+    )
 
 
 def _yakuman_value(
@@ -159,7 +201,18 @@ def _yakuman_value(
         liable = 8000 * sum(m for y, m in found if y in pao_ids)
     yaku = tuple(YakuHan(y, 13 * m) for y, m in found)
     return Scored(
-        reading, yaku, multiple, 13 * multiple, None, 0, None, base, limit, liable, None, note
+        reading=reading,
+        yaku=yaku,
+        yakuman=multiple,
+        han=13 * multiple,
+        fu=None,
+        raw_fu=0,
+        features=None,
+        base=base,
+        limit=limit,
+        liable_base=liable,
+        dora=None,
+        note=note,
     )
 
 
@@ -169,7 +222,20 @@ def _renhou_mangan(reading: Reading, fu: int, raw_fu: int, f: Features, rules: R
     zero = {"dora": 0, "aka": 0, "ura": 0, "kita": 0}
     note = "renhou counts as a mangan and is not combined with other yaku or dora"
     yaku = (YakuHan("renhou", _RENHOU_MANGAN_HAN),)
-    return Scored(reading, yaku, 0, _RENHOU_MANGAN_HAN, fu, raw_fu, f, base, limit, 0, zero, note)
+    return Scored(
+        reading=reading,
+        yaku=yaku,
+        yakuman=0,
+        han=_RENHOU_MANGAN_HAN,
+        fu=fu,
+        raw_fu=raw_fu,
+        features=f,
+        base=base,
+        limit=limit,
+        liable_base=0,
+        dora=zero,
+        note=note,
+    )
 
 
 def best(scored: list[Scored]) -> Scored:
@@ -295,7 +361,7 @@ def _context_notes(hand: Hand, rules: Rules) -> list[str]:
     return notes
 
 
-def _win_warnings(top: Scored, hand: Hand, rules: Rules, settle: _SettleOnce) -> tuple[str, ...]:
+def _win_warnings(top: Scored, hand: Hand, rules: Rules, settlement: Settlement) -> tuple[str, ...]:
     """A win's warnings (SPEC §3), made when the result's ``warnings`` are first read.
     "discarder unknown" is the normal case of a ron without a marker: ``deltas`` say it."""
     warnings = _context_notes(hand, rules)
@@ -308,7 +374,7 @@ def _win_warnings(top: Scored, hand: Hand, rules: Rules, settle: _SettleOnce) ->
     if pao is not None and not top.liable_base:
         liable = "daisangen, daisuushii" + (" or suukantsu" if rules.pao_suukantsu else "")
         warnings.append(f"pao={pao} ignored: liability is for a yakuman of {liable} only")
-    warnings.extend(n for n in settle().notes if not n.startswith("discarder unknown"))
+    warnings.extend(n for n in settlement.notes if not n.startswith("discarder unknown"))
     return tuple(warnings)
 
 
@@ -351,14 +417,15 @@ def score_hand(
             extra=deferred(_no_yaku_extra, readings, hand),
         )
     top = scored[0] if len(scored) == 1 else best(scored)
-    # The settlement is made when a result's payment, points, total, deltas or settlement
-    # is first read: a program that ranks hands by value reads none of them.
-    settle = _SettleOnce(top.base, hand.context, rules, top.liable_base)
+    # The settlement is made when a result's payment, points, total, deltas, settlement or
+    # warnings (which name what liability or wareme did) are first read: a program that
+    # ranks hands by value reads none of them.
+    settled = deferred_fields(_settled, top, hand, rules)
     return make_win(
         input=value,
         hand=text,
         rules=rules.describe(),
-        warnings=deferred(_win_warnings, top, hand, rules, settle),
+        warnings=settled,
         han=top.han,
         fu=top.fu,
         yakuman=top.yakuman,
@@ -370,44 +437,24 @@ def score_hand(
         wait=top.reading.wait,
         limit=top.limit,
         base_points=top.base,
-        payment=deferred(_payment, settle),
-        points=deferred(_points, settle),
-        total=deferred(_total, settle),
+        payment=settled,
+        points=settled,
+        total=settled,
         reading=deferred(_reading_text, top.reading, hand),
         win_tile=win_tile,
-        deltas=deferred(_deltas, settle),
-        settlement=deferred(settle),
+        deltas=settled,
+        settlement=settled,
     )
 
 
-class _SettleOnce:
-    """The settlement of a win, made on the first call and kept (it serves five fields)."""
-
-    __slots__ = ("args", "made")
-
-    def __init__(self, base: int, context: Context, rules: Rules, liable_base: int) -> None:
-        self.args = (base, context, rules, liable_base)
-        self.made: Settlement | None = None
-
-    def __call__(self) -> Settlement:
-        if self.made is None:
-            self.made = settle_win(*self.args)
-        return self.made
-
-
-def _payment(settle: _SettleOnce) -> dict[str, int]:
-    payment = settle().payment
-    assert payment is not None  # a win's settlement has a payment
-    return dict(payment)
-
-
-def _points(settle: _SettleOnce) -> int:
-    return settle().points
-
-
-def _total(settle: _SettleOnce) -> int:
-    return settle().total
-
-
-def _deltas(settle: _SettleOnce) -> dict[str, int] | None:
-    return settle().deltas
+def _settled(top: Scored, hand: Hand, rules: Rules) -> dict[str, Any]:
+    """A win's settlement, the result fields read off it, and the warnings."""
+    settlement = settle_win(top.base, hand.context, rules, top.liable_base)
+    return {
+        "warnings": _win_warnings(top, hand, rules, settlement),
+        "settlement": settlement,
+        "payment": dict(settlement.payment or {}),
+        "points": settlement.points,
+        "total": settlement.total,
+        "deltas": settlement.deltas,
+    }
