@@ -201,28 +201,29 @@ def _step_wins(state: GameState, outcome: Wins, rules: Rules) -> tuple[GameState
     # payment order: the winner nearest the discarder in turn order first
     if discarder is not None:
         wins = tuple(sorted(wins, key=lambda w: (w.seat - discarder) % n))
-    if len(wins) > 1 and rules.multiple_ron == "head_bump":
-        notes.append(
-            "head bump (multiple_ron=head_bump): only the winner nearest the discarder wins; "
-            + ", ".join(f"seat {w.seat}" for w in wins[1:])
-            + " not paid"
-        )
-        wins = wins[:1]
-    if len(wins) == 3 and rules.triple_ron == "abort":
-        abort = Abort("sanchahou", outcome.riichi)
-        next_state, result = _step_abort(state, abort, rules)
-        return next_state, replace(
-            result,
-            outcome=outcome,
-            notes=("three rons on one discard: an abortive draw (triple_ron=abort)",),
-        )
-    # riichi: the listed seats and every winner whose hand is in riichi
+    # riichi: the listed seats and every winner whose hand is in riichi (also a winner the
+    # head bump leaves out: the stick was down before the discard)
     scored_riichi = set(outcome.riichi)
     parsed = [_hand(w.hand) for w in wins]
     for win, hand in zip(wins, parsed, strict=True):
         if hand.context.riichi or hand.context.double_riichi:
             scored_riichi.add(win.seat)
     riichi = frozenset(scored_riichi)
+    if len(wins) == 3 and rules.triple_ron == "abort" and rules.multiple_ron == "all":
+        abort = Abort("sanchahou", riichi)
+        next_state, result = _step_abort(state, abort, rules)
+        return next_state, replace(
+            result,
+            outcome=outcome,
+            notes=("three rons on one discard: an abortive draw (triple_ron=abort)",),
+        )
+    if len(wins) > 1 and rules.multiple_ron == "head_bump":
+        notes.append(
+            "head bump (multiple_ron=head_bump): only the winner nearest the discarder wins; "
+            + ", ".join(f"seat {w.seat}" for w in wins[1:])
+            + " not paid"
+        )
+        wins, parsed = wins[:1], parsed[:1]
     transfers = _deposits(state, riichi)
     sticks = state.sticks + len(riichi)
     scored: list[ScoredWin] = []
