@@ -86,6 +86,28 @@ class Rules:
     pinfu_tsumo: bool = _switch(
         True, ("on", "off"), "pinfu may be won by tsumo (off: ron only; a tsumo gets its 2 fu)"
     )
+    # Game rules (SPEC §7, RULES.md "Games"; read by agari.game). Oka is not a switch: it is
+    # (return_points - start_points) x players, paid to the top player.
+    start_points: int = _switch(30000, ("<integer>",), "every player's score at the start")
+    return_points: int = _switch(30000, ("<integer>",), "the return (genten) taken off at the end")
+    goal_points: int = _switch(30000, ("<integer>",), "score that ends the last/extra rounds")
+    uma: str = _switch(
+        "15,5,-5,-15",
+        ("15,5,-5,-15", "20,10,-10,-20", "30,10,-10,-30", "10,5,-5,-10", "20,0,-20", "15,0,-15"),
+        "uma by place, in thousands of points (any such list of whole numbers)",
+    )
+    game_length: str = _switch("south", ("south", "east"), "half game (E+S) or east-only")
+    bust: bool = _switch(False, ("on", "off"), "a score below 0 ends the game at once")
+    west_round: bool = _switch(False, ("on", "off"), "extra round while nobody reaches goal")
+    agari_yame: bool = _switch(False, ("on", "off"), "last dealer on top (>= goal) ends on renchan")
+    ties: str = _switch("split", ("seat", "split"), "equal scores: seat order or uma/oka split")
+    leftover_sticks: str = _switch("top", ("top", "lost"), "riichi sticks left at the end")
+    multiple_ron: str = _switch("head_bump", ("all", "head_bump"), "several rons on one discard")
+    multiple_ron_honba: str = _switch(
+        "nearest", ("nearest", "each"), "several rons: honba to the nearest winner or each"
+    )
+    triple_ron: str = _switch("win", ("win", "abort"), "three rons on one discard")
+    final_points: str = _switch("decimal", ("decimal", "rounded"), "final points: exact/Tenhou's")
     overrides: tuple[tuple[str, str], ...] = ()
 
     @classmethod
@@ -171,26 +193,51 @@ def _convert(key: str, raw: Any) -> tuple[Any, str]:
         if text in ("off", "false", "no", "0"):
             return False, "off"
     elif kind == "int":
-        if key == "honba":
+        if allowed == ("<integer>",):
             if text.isdigit():
                 return int(text), text
-            raise RuleError(f"rule honba takes a non-negative integer, not {raw!r}")
+            raise RuleError(f"rule {key} takes a non-negative integer, not {raw!r}")
         if text in allowed:
             return int(text), text
-    elif text in allowed:
-        return text, text
+    elif text in allowed or (key == "uma" and _uma_text(text)):
+        return text.replace(" ", ""), text.replace(" ", "")
     raise RuleError(f"rule {key} takes {' or '.join(allowed)}, not {raw!r}")
+
+
+def _uma_text(text: str) -> bool:
+    """An uma switch value: one whole number per place, ``20,10,-10,-20``."""
+    parts = text.replace(" ", "").split(",")
+    return 3 <= len(parts) <= 4 and all(p.lstrip("+-").isdigit() for p in parts)
 
 
 #: Where each preset's values come from (printed by ``agari rules NAME``).
 PRESET_SOURCES: Final[dict[str, str]] = {
-    "wrc2025": "World Riichi Championship rules 2025 (RULES.md, Presets); rinshan_fu unverified",
+    "wrc2025": "World Riichi Championship rules 2025 (RULES.md, Presets); rinshan_fu unverified. "
+    "Game: RULES.md Games; head bump per WRC rules 2015 5.7.6; leftover_sticks unverified",
     "ema2016": "European Mahjong Association Riichi Competition Rules 2016 (RULES.md, Presets); "
-    "double_wind_fu and rinshan_fu unverified",
-    "tenhou": "Tenhou.net ranked rules (RULES.md, Presets)",
-    "majsoul": "Mahjong Soul ranked rules (RULES.md, Presets); rinshan_fu unverified",
+    "double_wind_fu and rinshan_fu unverified. Game: RULES.md Games; several rons all paid "
+    "per RCR 2016 3.4.9 (RULES.md says head bump: unverified); honba to each winner per "
+    "3.4.10, sticks to the nearest unverified; leftover_sticks unverified",
+    "tenhou": "Tenhou.net ranked rules (RULES.md, Presets). Game: RULES.md Games and Tenhou's "
+    "rules page (west round until someone has 30000, at most W4; last dealer on top stops; "
+    "double ron with honba and sticks to the nearest; triple ron aborts); final_points "
+    "decimal as in logs since 2022-23 (rounded for older games)",
+    "majsoul": "Mahjong Soul ranked rules (RULES.md, Presets); rinshan_fu unverified. Game: "
+    "RULES.md Games (friendly-room uma, no oka); west round, agari_yame, triple ron "
+    "unverified (as Tenhou)",
     "mleague": "M.League rules (RULES.md, Presets); rinshan_fu unverified, nagashi unverified "
-    "(off chosen)",
+    "(off chosen). Game: RULES.md Games; no agari_yame unverified",
+}
+
+#: The game rules Tenhou and Mahjong Soul share (RULES.md "Games"; Tenhou's rules page).
+_ONLINE: Final[dict[str, Any]] = {
+    "start_points": 25000,
+    "bust": True,
+    "west_round": True,
+    "agari_yame": True,
+    "ties": "seat",
+    "multiple_ron": "all",
+    "triple_ron": "abort",
 }
 
 PRESETS: Final[dict[str, Rules]] = {
@@ -202,6 +249,8 @@ PRESETS: Final[dict[str, Rules]] = {
         yakuman_stacking=False,
         double_wind_fu=4,
         pao_suukantsu=False,
+        multiple_ron="all",
+        multiple_ron_honba="each",
     ),
     "tenhou": Rules(
         name="tenhou",
@@ -212,6 +261,8 @@ PRESETS: Final[dict[str, Rules]] = {
         nagashi=True,
         chombo="mangan",
         pao_suukantsu=False,
+        **_ONLINE,
+        uma="20,10,-10,-20",
     ),
     "majsoul": Rules(
         name="majsoul",
@@ -224,11 +275,16 @@ PRESETS: Final[dict[str, Rules]] = {
         chombo="mangan",
         pao_suukantsu=False,
         kokushi_ankan_chankan=True,
+        **_ONLINE,
+        return_points=25000,
     ),
     "mleague": Rules(
         name="mleague",
         aka=True,
         kazoe="sanbaiman",
         renhou="none",
+        start_points=25000,
+        uma="30,10,-10,-30",
+        ties="seat",
     ),
 }

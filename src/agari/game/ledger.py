@@ -1,0 +1,578 @@
+"""The ledger: a game's state as a value and a pure step from one round's outcome to the next.
+
+:func:`step` takes a :class:`GameState`, an outcome (:mod:`agari.game.outcomes`) and the
+rules and gives the next state and the round's :class:`RoundResult`, whose ``settlement``
+holds every transfer of the round (seats as winds of the round, the table as ``None``,
+riichi deposits to the table included). Nothing else is read or changed: the same state and
+outcome always give the same next state.
+
+RULES.md "Games" and "At the end of a hand without a winner", and the game switches of
+:class:`~agari.rules.Rules`:
+
+- the dealer keeps the deal (renchan) after a win of theirs (also one of several rons) or
+  when ready at an exhaustive draw or nagashi; after an abortive draw and a chombo too;
+- the counter goes up after a dealer win and any draw, returns to 0 when the deal passes
+  after a win; a chombo leaves it as it is;
+- riichi sticks (1000 by every seat that put one down) stay on the table until a win; the
+  winner nearest the discarder takes them all;
+- the game ends after the last round (``game_length``), at once on a score below 0
+  (``bust``), or goes on into the next wind while nobody has ``goal_points`` (``west_round``,
+  at most one extra wind); a last dealer who keeps the deal while on top with ``goal_points``
+  ends it (``agari_yame``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Final, cast
+
+from agari.api import analyse
+from agari.errors import HandError
+from agari.game.outcomes import (
+    ABORT_REASONS,
+    WINDS,
+    Abort,
+    Chombo,
+    Draw,
+    GameError,
+    Outcome,
+    Win,
+    Wins,
+)
+from agari.hand import Hand, Source, Wind
+from agari.notation import parse_hand
+from agari.result import Result
+from agari.rules import Rules
+from agari.settle.payment import (
+    honba_per_ron,
+    honba_per_tsumo_payer,
+    settle_chombo,
+    settle_draw,
+    source_of,
+)
+from agari.settle.transfers import Kind, Reason, Settlement, Transfer
+
+STICK: Final = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Where a game stands before a round: every seat's score (seat 0 dealt first), the round
+    (wind and number; the dealer is seat ``number - 1``), the counter, the riichi sticks on
+    the table, the penalties to take at the end (chombo under ``chombo=20000``), and whether
+    the game is over (``end_reason``: ``last round``, ``bust``, ``agari-yame``,
+    ``extra round``)."""
+
+    scores: tuple[int, ...]
+    round_wind: str = "E"
+    round_number: int = 1
+    honba: int = 0
+    sticks: int = 0
+    penalties: tuple[int, ...] = ()
+    finished: bool = False
+    end_reason: str | None = None
+
+    @classmethod
+    def start(cls, rules: Rules) -> GameState:
+        """Every seat at ``start_points``, East 1, no counters."""
+        players = rules.players
+        return cls(scores=(rules.start_points,) * players, penalties=(0,) * players)
+
+    @property
+    def players(self) -> int:
+        return len(self.scores)
+
+    @property
+    def dealer(self) -> int:
+        return self.round_number - 1
+
+    @property
+    def label(self) -> str:
+        """``E1``, ``S4``, ``W1`` …"""
+        return f"{self.round_wind}{self.round_number}"
+
+    def wind_of(self, seat: int) -> str:
+        """The seat wind of ``seat`` this round."""
+        return WINDS[(seat - self.dealer) % self.players]
+
+    def seat_of(self, wind: str) -> int:
+        """The seat whose wind is ``wind`` this round."""
+        return (self.dealer + WINDS.index(wind)) % self.players
+
+    def total(self) -> int:
+        """The scores plus the sticks on the table: always the start total."""
+        return sum(self.scores) + self.sticks * STICK
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredWin:
+    """One win of a round, scored: ``hand`` is the full notation with every word the game
+    supplied, ``result`` its SPEC §3 result, ``settlement`` its transfers (winds)."""
+
+    seat: int
+    from_seat: int | None
+    pao: int | None
+    hand: str
+    result: Result
+    settlement: Settlement
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """One round played: the state before and after, what happened (``result``: ``win``,
+    ``draw``, ``nagashi``, ``abort`` with ``reason``, ``chombo``), the seats that put down a
+    riichi stick, the wins, the ready seats, the round's settlement (winds of the round; riichi
+    deposits are transfers to the table) and ``deltas``, every seat's change without the
+    deposits (SPEC §7), by absolute seat."""
+
+    before: GameState
+    after: GameState
+    outcome: Outcome
+    result: str
+    reason: str | None
+    riichi: tuple[int, ...]
+    wins: tuple[ScoredWin, ...]
+    tenpai: tuple[int, ...]
+    settlement: Settlement
+    deltas: tuple[int, ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def changes(self) -> tuple[int, ...]:
+        """Every seat's score change including its riichi deposit."""
+        return tuple(a - b for a, b in zip(self.after.scores, self.before.scores, strict=True))
+
+
+# --------------------------------------------------------------------------- the step
+
+
+def step(state: GameState, outcome: Outcome, rules: Rules) -> tuple[GameState, RoundResult]:
+    """Play one round: the next state and the round's result. :class:`GameError` when the
+    outcome cannot happen (the game is over, a seat that does not play, a hand that does
+    not win, words that disagree with the game)."""
+    if state.finished:
+        raise GameError(f"the game is over ({state.end_reason}); no more rounds")
+    n = state.players
+    if rules.players != n:
+        raise GameError(f"the game has {n} players but the rules say players={rules.players}")
+    if isinstance(outcome, Wins):
+        return _step_wins(state, outcome, rules)
+    if isinstance(outcome, Draw):
+        return _step_draw(state, outcome, rules)
+    if isinstance(outcome, Abort):
+        return _step_abort(state, outcome, rules)
+    if isinstance(outcome, Chombo):
+        return _step_chombo(state, outcome, rules)
+    raise GameError(f"not a round outcome: {outcome!r}")  # pragma: no cover
+
+
+def _check_seats(state: GameState, seats: frozenset[int] | tuple[int, ...], what: str) -> None:
+    for seat in seats:
+        if not 0 <= seat < state.players:
+            raise GameError(f"{what}: seat {seat} does not play ({state.players} players)")
+
+
+def _deposits(state: GameState, riichi: frozenset[int]) -> list[Transfer]:
+    _check_seats(state, riichi, "riichi")
+    return [Transfer(state.wind_of(s), None, STICK, "riichi") for s in sorted(riichi)]
+
+
+def _step_wins(state: GameState, outcome: Wins, rules: Rules) -> tuple[GameState, RoundResult]:
+    wins = outcome.wins
+    if not wins:
+        raise GameError("a win needs a winner")
+    notes: list[str] = []
+    for win in wins:
+        _check_seats(state, (win.seat,), "winner")
+        if win.from_seat is not None:
+            _check_seats(state, (win.from_seat,), "discarder")
+            if win.from_seat == win.seat:
+                raise GameError("a winner cannot have discarded the winning tile")
+    if len({w.seat for w in wins}) != len(wins):
+        raise GameError("the same seat wins twice in one round")
+    if len(wins) > 1:
+        if any(w.tsumo for w in wins):
+            raise GameError("several winners only on one discard (ron), never with a tsumo")
+        if len({w.from_seat for w in wins}) != 1:
+            raise GameError("several winners must win on the same discard")
+    discarder = wins[0].from_seat
+    n = state.players
+    # payment order: the winner nearest the discarder in turn order first
+    if discarder is not None:
+        wins = tuple(sorted(wins, key=lambda w: (w.seat - discarder) % n))
+    # riichi: the listed seats and every winner whose hand is in riichi (also a winner the
+    # head bump leaves out: the stick was down before the discard)
+    scored_riichi = set(outcome.riichi)
+    parsed = [_hand(w.hand) for w in wins]
+    for win, hand in zip(wins, parsed, strict=True):
+        if hand.context.riichi or hand.context.double_riichi:
+            scored_riichi.add(win.seat)
+    riichi = frozenset(scored_riichi)
+    if len(wins) == 3 and rules.triple_ron == "abort" and rules.multiple_ron == "all":
+        abort = Abort("sanchahou", riichi)
+        next_state, result = _step_abort(state, abort, rules)
+        return next_state, replace(
+            result,
+            outcome=outcome,
+            notes=("three rons on one discard: an abortive draw (triple_ron=abort)",),
+        )
+    if len(wins) > 1 and rules.multiple_ron == "head_bump":
+        notes.append(
+            "head bump (multiple_ron=head_bump): only the winner nearest the discarder wins; "
+            + ", ".join(f"seat {w.seat}" for w in wins[1:])
+            + " not paid"
+        )
+        wins, parsed = wins[:1], parsed[:1]
+    transfers = _deposits(state, riichi)
+    sticks = state.sticks + len(riichi)
+    scored: list[ScoredWin] = []
+    for i, (win, hand) in enumerate(zip(wins, parsed, strict=True)):
+        nearest = i == 0
+        honba = state.honba if nearest or rules.multiple_ron_honba == "each" else 0
+        scored.append(_score_win(state, win, hand, honba, sticks if nearest else 0, rules))
+        transfers.extend(scored[-1].settlement.transfers)
+    dealer_won = any(w.seat == state.dealer for w in wins)
+    settlement = Settlement(
+        "win", _winds(state), tuple(transfers), tuple(n for s in scored for n in s.settlement.notes)
+    )
+    after_scores = _apply(state, settlement)
+    next_state = _advance(
+        state,
+        after_scores,
+        renchan=dealer_won,
+        honba=state.honba + 1 if dealer_won else 0,
+        sticks=0,
+        rules=rules,
+    )
+    result = RoundResult(
+        before=state,
+        after=next_state,
+        outcome=outcome,
+        result="win",
+        reason=None,
+        riichi=tuple(sorted(riichi)),
+        wins=tuple(scored),
+        tenpai=(),
+        settlement=settlement,
+        deltas=_deltas(state, settlement),
+        notes=tuple(notes),
+    )
+    return next_state, result
+
+
+def _step_draw(state: GameState, outcome: Draw, rules: Rules) -> tuple[GameState, RoundResult]:
+    _check_seats(state, outcome.tenpai, "tenpai")
+    transfers = _deposits(state, outcome.riichi)
+    sticks = state.sticks + len(outcome.riichi)
+    nagashi = None
+    if outcome.nagashi is not None:
+        _check_seats(state, (outcome.nagashi,), "nagashi")
+        nagashi = state.wind_of(outcome.nagashi)
+    try:
+        draw = settle_draw(
+            {state.wind_of(s) for s in outcome.tenpai}, nagashi, state.honba, sticks, rules
+        )
+    except ValueError as error:
+        raise GameError(str(error)) from None
+    # the draw's deltas as transfers (noten payments or nagashi mangan): each loser pays the
+    # winners in proportion; a draw settlement is small enough to spell out payer by payer
+    transfers.extend(_draw_transfers(draw.deltas, "nagashi" if nagashi else "noten"))
+    kind: Kind = "nagashi" if nagashi else "draw"
+    settlement = Settlement(kind, _winds(state), tuple(transfers), draw.notes)
+    renchan = state.dealer in outcome.tenpai
+    next_state = _advance(
+        state,
+        _apply(state, settlement),
+        renchan=renchan,
+        honba=state.honba + 1,
+        sticks=sticks,
+        rules=rules,
+    )
+    return next_state, RoundResult(
+        before=state,
+        after=next_state,
+        outcome=outcome,
+        result=kind,
+        reason=None,
+        riichi=tuple(sorted(outcome.riichi)),
+        wins=(),
+        tenpai=tuple(sorted(outcome.tenpai)),
+        settlement=settlement,
+        deltas=_deltas(state, settlement),
+    )
+
+
+def _draw_transfers(deltas: dict[str, int], reason: Reason) -> list[Transfer]:
+    """Turn a draw's deltas into payer-to-payee transfers (each payer pays the receivers in
+    seat order until its share is paid)."""
+    names = [w for w, d in deltas.items() if d > 0]
+    left = [deltas[w] for w in names]
+    out: list[Transfer] = []
+    for payer, d in deltas.items():
+        owed = -d
+        for i, payee in enumerate(names):
+            take = min(owed, left[i])
+            if take > 0:
+                out.append(Transfer(payer, payee, take, reason))
+                left[i] -= take
+                owed -= take
+    return out
+
+
+def _step_abort(state: GameState, outcome: Abort, rules: Rules) -> tuple[GameState, RoundResult]:
+    if outcome.reason not in ABORT_REASONS:
+        raise GameError(
+            f"unknown abortive draw {outcome.reason!r}; one of {', '.join(ABORT_REASONS)}"
+        )
+    riichi = outcome.riichi
+    notes: list[str] = []
+    if outcome.reason == "suucha_riichi" and len(riichi) < state.players:
+        riichi = frozenset(range(state.players))
+        notes.append("four riichi: every seat put down a stick")
+    transfers = _deposits(state, riichi)
+    sticks = state.sticks + len(riichi)
+    settlement = Settlement("draw", _winds(state), tuple(transfers), (f"abort: {outcome.reason}",))
+    next_state = _advance(
+        state,
+        _apply(state, settlement),
+        renchan=True,
+        honba=state.honba + 1,
+        sticks=sticks,
+        rules=rules,
+    )
+    return next_state, RoundResult(
+        before=state,
+        after=next_state,
+        outcome=outcome,
+        result="abort",
+        reason=outcome.reason,
+        riichi=tuple(sorted(riichi)),
+        wins=(),
+        tenpai=(),
+        settlement=settlement,
+        deltas=_deltas(state, settlement),
+        notes=tuple(notes),
+    )
+
+
+def _step_chombo(state: GameState, outcome: Chombo, rules: Rules) -> tuple[GameState, RoundResult]:
+    _check_seats(state, (outcome.seat,), "chombo")
+    wind = state.wind_of(outcome.seat)
+    chombo = settle_chombo(wind, rules)
+    transfers: list[Transfer] = []
+    if chombo.penalty:
+        transfers.append(Transfer(wind, None, chombo.penalty, "chombo", at_end=True))
+    else:
+        transfers.extend(_draw_transfers(chombo.deltas, "chombo"))
+    settlement = Settlement("chombo", _winds(state), tuple(transfers), chombo.notes)
+    penalties = list(state.penalties or (0,) * state.players)
+    penalties[outcome.seat] += chombo.penalty
+    moved = replace(state, penalties=tuple(penalties))
+    scores = _apply(state, settlement)
+    finished, reason = _bust(scores, rules)
+    next_state = replace(moved, scores=scores, finished=finished, end_reason=reason)
+    return next_state, RoundResult(
+        before=state,
+        after=next_state,
+        outcome=outcome,
+        result="chombo",
+        reason=None,
+        riichi=(),
+        wins=(),
+        tenpai=(),
+        settlement=settlement,
+        deltas=_deltas(state, settlement),
+    )
+
+
+# --------------------------------------------------------------------------- wins
+
+
+def _hand(hand: str | Hand) -> Hand:
+    if isinstance(hand, Hand):
+        return hand
+    try:
+        return parse_hand(hand)
+    except HandError as error:
+        raise GameError(f"hand {hand!r}: {error.message}") from None
+
+
+_STATED = re.compile(r"(?<![\w=])(seat|round|honba|sticks)\s*=\s*(\S+)", re.IGNORECASE)
+
+
+def _score_win(
+    state: GameState, win: Win, hand: Hand, honba: int, sticks: int, rules: Rules
+) -> ScoredWin:
+    """Score one win with the words the game knows, and check those the hand states."""
+    seat_wind = cast(Wind, state.wind_of(win.seat))
+    context = hand.context
+    want = {"seat": seat_wind, "round": state.round_wind, "honba": honba, "sticks": sticks}
+    text = win.hand if isinstance(win.hand, str) else ""
+    for key, _raw in _STATED.findall(text):
+        key = key.lower()
+        have = {
+            "seat": context.seat_wind,
+            "round": context.round_wind,
+            "honba": context.honba,
+            "sticks": context.sticks,
+        }[key]
+        if have != want[key]:
+            raise GameError(
+                f"the hand says {key}={have} but the game has {key}={want[key]} here "
+                f"(leave {key}= out: the game supplies it)"
+            )
+    if context.rules and context.rules.lower() != rules.name:
+        raise GameError(f"the hand says rules={context.rules} but the game plays {rules.name}")
+    if win.from_seat is None:
+        if context.win_from is not None:
+            raise GameError("the hand marks a discarded winning tile but the win is a tsumo")
+        win_from: Source | None = None
+        tsumo = True
+    else:
+        if context.tsumo:
+            raise GameError("the hand says tsumo but the win is a ron")
+        discarder_wind = state.wind_of(win.from_seat)
+        win_from = cast(Source, source_of(seat_wind, discarder_wind, rules))
+        if context.win_from is not None and context.win_from != win_from:
+            raise GameError(
+                f"the hand marks the winning tile as discarded from the {context.win_from} "
+                f"but the discarder sits {win_from}"
+            )
+        tsumo = False
+    pao = None if win.pao is None else cast(Wind, state.wind_of(win.pao))
+    full = replace(
+        hand,
+        context=replace(
+            context,
+            seat_wind=seat_wind,
+            round_wind=cast(Wind, state.round_wind),
+            honba=honba,
+            sticks=sticks,
+            tsumo=tsumo,
+            win_from=win_from,
+            pao=pao if pao is not None else context.pao,
+            rules=None,
+        ),
+    )
+    result = analyse(full, rules=rules)
+    if result.status != "win" or result.deltas is None:
+        why = result.error["message"] if result.error else result.status.replace("_", " ")
+        raise GameError(f"the hand {str(full)!r} does not score as a win: {why}")
+    settlement = settlement_from_result(result, seat_wind, honba, sticks, tsumo, rules)
+    return ScoredWin(win.seat, win.from_seat, win.pao, str(full), result, settlement)
+
+
+def settlement_from_result(
+    result: Result, winner: str, honba: int, sticks: int, tsumo: bool, rules: Rules
+) -> Settlement:
+    """ADAPTER, to be replaced when a scored win's :class:`Result` carries its own
+    :class:`Settlement` (the lead's rewrite of ``settle/payment.py``): rebuild the transfers
+    from ``result.deltas`` (winds -> change, honba and sticks included). Each payer pays the
+    winner its loss, split into the counter's part (``honba``: 300 per counter from the
+    discarder, 100 per counter from each tsumo payer) and the rest (``hand``); the riichi
+    sticks come from the table."""
+    deltas = result.deltas or {}
+    transfers: list[Transfer] = []
+    for wind, delta in deltas.items():
+        if delta >= 0 or wind == winner:
+            continue
+        paid = -delta
+        counter = honba * (honba_per_tsumo_payer(rules) if tsumo else honba_per_ron(rules))
+        counter = min(counter, paid)
+        if paid - counter:
+            transfers.append(Transfer(wind, winner, paid - counter, "hand"))
+        if counter:
+            transfers.append(Transfer(wind, winner, counter, "honba"))
+    if sticks:
+        transfers.append(Transfer(None, winner, sticks * STICK, "sticks"))
+    settlement = Settlement("win", tuple(deltas), tuple(transfers))
+    if settlement.deltas() != deltas:  # pragma: no cover - a payment the adapter cannot split
+        raise GameError(f"cannot split the payment {deltas} into transfers")
+    return settlement
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _winds(state: GameState) -> tuple[str, ...]:
+    return WINDS[: state.players]
+
+
+def _apply(state: GameState, settlement: Settlement) -> tuple[int, ...]:
+    by_wind = settlement.deltas()
+    return tuple(score + by_wind[state.wind_of(seat)] for seat, score in enumerate(state.scores))
+
+
+def _deltas(state: GameState, settlement: Settlement) -> tuple[int, ...]:
+    """Every seat's change from the round's result, riichi deposits left out (SPEC §7)."""
+    out = [0] * state.players
+    seat_of = {state.wind_of(s): s for s in range(state.players)}
+    for t in settlement.transfers:
+        if t.at_end or t.reason == "riichi":
+            continue
+        if t.payer is not None:
+            out[seat_of[t.payer]] -= t.amount
+        if t.payee is not None:
+            out[seat_of[t.payee]] += t.amount
+    return tuple(out)
+
+
+def _bust(scores: tuple[int, ...], rules: Rules) -> tuple[bool, str | None]:
+    if rules.bust and any(s < 0 for s in scores):
+        return True, "bust"
+    return False, None
+
+
+def round_index(wind: str, number: int, players: int) -> int:
+    """0 for E1, ``players`` for S1 …"""
+    return WINDS.index(wind) * players + number - 1
+
+
+def is_top(scores: tuple[int, ...], seat: int) -> bool:
+    """Whether ``seat`` would place first now (ties to the seat nearer the first dealer)."""
+    best = max(scores)
+    return scores[seat] == best and all(scores[s] < best for s in range(seat))
+
+
+def _advance(
+    state: GameState,
+    scores: tuple[int, ...],
+    *,
+    renchan: bool,
+    honba: int,
+    sticks: int,
+    rules: Rules,
+) -> GameState:
+    """The state after a round: the next dealer and round, and whether the game is over."""
+    n = state.players
+    finished, reason = _bust(scores, rules)
+    current = round_index(state.round_wind, state.round_number, n)
+    last = round_index("E" if rules.game_length == "east" else "S", n, n)
+    if renchan:
+        wind, number = state.round_wind, state.round_number
+    else:
+        nxt = current + 1
+        if nxt >= len(WINDS) * n:
+            nxt = current  # no wind after North: the game ends below
+        wind, number = WINDS[nxt // n], nxt % n + 1
+    if not finished and current >= last:
+        goal_reached = max(scores) >= rules.goal_points
+        if renchan:
+            dealer = state.dealer
+            if rules.agari_yame and is_top(scores, dealer) and scores[dealer] >= rules.goal_points:
+                finished, reason = True, "agari-yame"
+        elif not rules.west_round or goal_reached:
+            finished, reason = True, "last round"
+        elif current + 1 > last + n:
+            finished, reason = True, "extra round"
+    return replace(
+        state,
+        scores=scores,
+        round_wind=wind,
+        round_number=number,
+        honba=honba,
+        sticks=sticks,
+        finished=finished,
+        end_reason=reason,
+    )

@@ -1,0 +1,126 @@
+"""A game as a score sheet in the terminal (``agari game``): one block per round (round and
+counter, sticks on the table, what happened, every seat's change and running total, each
+win's hand and value beneath), then the final standings, or the standings so far.
+
+Each seat's change here includes its riichi deposit, so that the running totals add up; the
+JSON ``deltas`` (SPEC §7) leave deposits out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from agari.render.text import YAKU_NAMES, payment_text
+
+if TYPE_CHECKING:
+    from agari.game.ledger import RoundResult
+    from agari.game.standings import Standings
+    from agari.result import Result
+
+__all__ = ["render_game"]
+
+
+def _row(left: str, cells: Sequence[str], width: int, left_width: int) -> str:
+    return (left.ljust(left_width) + "".join(c.rjust(width) for c in cells)).rstrip()
+
+
+def _signed(value: int | float) -> str:
+    if isinstance(value, float):
+        return f"{value:+.1f}"
+    return f"{value:+d}" if value else "0"
+
+
+def _names(seats: Sequence[int], names: Sequence[str]) -> str:
+    return " ".join(names[s] for s in seats)
+
+
+def _head(played: RoundResult, names: Sequence[str]) -> str:
+    before = played.before
+    event = _event(played, names)
+    if played.riichi:
+        event += f" (riichi {_names(played.riichi, names)})"
+    return f"{before.label}-{before.honba}".ljust(7) + f"{before.sticks}".ljust(8) + event
+
+
+def _event(played: RoundResult, names: Sequence[str]) -> str:
+    if played.result == "win":
+        parts = []
+        for w in played.wins:
+            if w.from_seat is None:
+                parts.append(f"{names[w.seat]} tsumo")
+            else:
+                parts.append(f"{names[w.seat]} ron {names[w.from_seat]}")
+        text = "; ".join(parts)
+    elif played.result == "draw":
+        text = "draw, tenpai " + (_names(played.tenpai, names) or "nobody")
+    elif played.result == "nagashi":
+        seat = getattr(played.outcome, "nagashi", None)
+        text = f"nagashi {names[seat] if seat is not None else '?'}"
+    elif played.result == "abort":
+        text = f"abort ({played.reason})"
+    else:
+        text = f"chombo {names[getattr(played.outcome, 'seat', 0)]}"
+    return text
+
+
+def _value(result: Result) -> str:
+    if result.yakuman:
+        value = f"yakuman x{result.yakuman}" if result.yakuman > 1 else "yakuman"
+    else:
+        value = f"{result.han} han {result.fu} fu"
+        if result.limit:
+            value += f" {result.limit}"
+    yaku = ", ".join(YAKU_NAMES.get(y.id, (y.id, ""))[0] for y in result.yaku or ())
+    return f"{value}: {payment_text(result.payment)}  ({yaku})"
+
+
+def render_game(
+    rounds: Sequence[RoundResult],
+    names: Sequence[str],
+    final: Standings,
+    *,
+    title: str | None = None,
+    rules: str | None = None,
+    start: Sequence[int] | None = None,
+    error: str | None = None,
+) -> str:
+    """The score sheet of a game played (or stopped) after ``rounds``."""
+    width = max(9, max(len(n) for n in names) + 2)
+    heads = [_head(played, names) for played in rounds]
+    left_width = max([30, *(len(h) + 1 for h in heads)])
+
+    def row(left: str, cells: Sequence[str]) -> str:
+        return _row(left, cells, width, left_width)
+
+    lines: list[str] = []
+    if title or rules:
+        lines.append(" ".join(x for x in (title, f"rules {rules}" if rules else None) if x))
+    lines.append(row("round  sticks  what happened", names))
+    if start is None:
+        start = rounds[0].before.scores if rounds else final.scores
+    lines.append(row("start", [str(s) for s in start]))
+    for played, head in zip(rounds, heads, strict=True):
+        lines.append(row(head, [_signed(c) for c in played.changes]))
+        lines.append(row("", [str(s) for s in played.after.scores]))
+        for w in played.wins:
+            lines.append(f"    {names[w.seat]}: {w.hand}")
+            lines.append(f"    {' ' * len(names[w.seat])}  {_value(w.result)}")
+        for note in played.notes:
+            lines.append(f"    note: {note}")
+    if error:
+        lines.append(f"stopped: {error}")
+    lines.append("")
+    if final.finished:
+        reason = rounds[-1].after.end_reason if rounds else None
+        lines.append(f"final standings (game over: {reason})")
+    else:
+        where = rounds[-1].after.label + f"-{rounds[-1].after.honba}" if rounds else "the start"
+        lines.append(f"standings so far (unfinished: the next round would be {where})")
+    lines.append(row("", names))
+    lines.append(row("score", [str(s) for s in final.scores]))
+    lines.append(row("place", [str(p) for p in final.places]))
+    lines.append(row("points", [_signed(p) for p in final.points]))
+    for note in final.notes:
+        lines.append(f"note: {note}")
+    return "\n".join(lines) + "\n"
