@@ -23,13 +23,18 @@ from pathlib import Path
 
 SVG = "http://www.w3.org/2000/svg"
 XLINK = "http://www.w3.org/1999/xlink"
-EDITOR = ("http://www.inkscape.org/namespaces/inkscape", "http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd")
+EDITOR = (
+    "http://www.inkscape.org/namespaces/inkscape",
+    "http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd",
+)
 DROP_TAGS = {f"{{{SVG}}}metadata", f"{{{SVG}}}title"}
 HREF = f"{{{XLINK}}}href"
 NUMBER = re.compile(r"-?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
 REFERENCE = re.compile(r"url\(#([^)]+)\)")
 #: style properties that only the editor reads.
-EDITOR_STYLE = re.compile(r"(?:^|;)\s*(?:-inkscape-[a-z-]+|font-variation-settings|inkscape[a-z-]*)\s*:[^;]*")
+EDITOR_STYLE = re.compile(
+    r"(?:^|;)\s*(?:-inkscape-[a-z-]+|font-variation-settings|inkscape[a-z-]*)\s*:[^;]*"
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = ROOT / "src" / "agari" / "render" / "tiles"
@@ -96,8 +101,25 @@ def clean(path: Path) -> str:
         if element.get("style") is not None:
             style = EDITOR_STYLE.sub("", element.get("style", "")).strip(";")
             element.set("style", style)
-        for name in ("d", "points", "x", "y", "width", "height", "cx", "cy", "r", "rx", "ry",
-                     "x1", "x2", "y1", "y2", "fx", "fy"):
+        for name in (
+            "d",
+            "points",
+            "x",
+            "y",
+            "width",
+            "height",
+            "cx",
+            "cy",
+            "r",
+            "rx",
+            "ry",
+            "x1",
+            "x2",
+            "y1",
+            "y2",
+            "fx",
+            "fy",
+        ):
             if name in element.attrib and element.tag != f"{{{SVG}}}svg":
                 element.set(name, _round(element.attrib[name], 2))
         for name in ("transform", "gradientTransform", "patternTransform"):

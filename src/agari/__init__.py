@@ -40,6 +40,7 @@ _LAZY: dict[str, str] = {
     "discards": "agari.analysis",
     "parse_hand": "agari.notation",
     "hand_from_dict": "agari.notation",
+    "svg": "agari.render.svg",
 }
 
 
