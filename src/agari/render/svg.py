@@ -35,7 +35,7 @@ from agari.tiles import Tile
 if TYPE_CHECKING:
     from agari.result import Result
 
-__all__ = ["caption", "hand_svg", "svg"]
+__all__ = ["caption", "hand_svg", "svg", "tile_svg"]
 
 #: A tile is 300 x 400 units (the art's own size); the picture shows it 45 pixels wide.
 W: Final = 300
@@ -266,9 +266,15 @@ def _indicators(hand: Hand, top: float) -> tuple[list[_Placed], list[tuple[float
     return placed, labels
 
 
-def hand_svg(hand: Hand | str | Mapping[str, Any], *, info: Result | None = None) -> str:
+def hand_svg(
+    hand: Hand | str | Mapping[str, Any],
+    *,
+    info: Result | None = None,
+    with_caption: bool = True,
+) -> str:
     """The picture of ``hand`` (a :class:`Hand`, notation or a SPEC §2 record) as an SVG
-    document; with ``info``, the hand's result, also the indicators and a caption.
+    document; with ``info``, the hand's result, also the indicators and (unless
+    ``with_caption`` is false) a caption with the value.
     Notation that cannot be read raises :class:`~agari.errors.HandError`."""
     if not isinstance(hand, Hand):
         from agari.notation import hand_from_dict, parse_hand
@@ -283,7 +289,7 @@ def hand_svg(hand: Hand | str | Mapping[str, Any], *, info: Result | None = None
         if small or labels:
             placed += small
             bottom += 60 + H * SMALL
-        for line in caption(info):
+        for line in caption(info) if with_caption else ():
             bottom += LINE
             texts.append((0.0, bottom - 40, line))
         bottom += 20
@@ -327,6 +333,16 @@ def hand_svg(hand: Hand | str | Mapping[str, Any], *, info: Result | None = None
         )
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def tile_svg(tile: Tile) -> str:
+    """One tile face alone (30 x 40 pixels), e.g. for a palette of tiles."""
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        'width="30" height="40" viewBox="0 0 300 400">'
+        f'<title>{tile}</title><defs><g id="front">{_art("Front")}{_OUTLINE}</g></defs>'
+        f'<use xlink:href="#front" href="#front"/>{_art(_file_name(tile))}</svg>\n'
+    )
 
 
 #: ``agari.svg``: the same function.
