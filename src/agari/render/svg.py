@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Final
 from xml.sax.saxutils import escape
@@ -90,6 +90,7 @@ class _Placed:
     sideways: bool = False
     role: str = "tile"
     scale: float = 1.0
+    group: str = ""  # the <g> it is drawn in: "" for none, else e.g. 'meld pon" data-...'
 
     @property
     def width(self) -> float:
@@ -177,8 +178,10 @@ def _row(hand: Hand) -> list[_Placed]:
     if hand.win is not None:
         x += WIN_GAP - GAP
         put(hand.win, "tile win")
-    for meld in hand.melds:
+    for number, meld in enumerate(hand.melds):
         x += MELD_GAP - GAP
+        group = f'meld {meld.kind.value}" data-meld="{meld}" data-source="{meld.source or ""}'
+        start = len(placed)
         for face, role in meld_layout(meld):
             if role == "added":  # on top of the turned tile just placed
                 below = placed[-1]
@@ -189,11 +192,30 @@ def _row(hand: Hand) -> list[_Placed]:
                 put(None, "tile down")
             else:
                 put(face)
+        for i in range(start, len(placed)):
+            placed[i] = replace(placed[i], group=f"{group}#{number}")
     if hand.context.kita:
         x += MELD_GAP - GAP
         for _ in range(hand.context.kita):
             put(NORTH, "tile kita")
     return placed
+
+
+def _elements(placed: list[_Placed]) -> list[str]:
+    """The tiles' ``<use>`` elements, each meld's in a ``<g class="meld ...">``."""
+    out: list[str] = []
+    current = ""
+    for item in placed:
+        if item.group != current:
+            if current:
+                out.append("</g>")
+            if item.group:
+                out.append(f'<g class="{item.group.rpartition("#")[0]}">')
+            current = item.group
+        out.append(item.element())
+    if current:
+        out.append("</g>")
+    return out
 
 
 def caption(result: Result) -> list[str]:
@@ -319,7 +341,7 @@ def hand_svg(
         "<defs>",
         *defs,
         "</defs>",
-        *(p.element() for p in placed),
+        *_elements(placed),
     ]
     style = 'font-family="sans-serif" fill="#222"'
     for x, y, text in labels:
