@@ -42,8 +42,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _port(text: str) -> int:
-    if not text.isdigit() or not 0 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}")
     return int(text)
 
 
@@ -55,7 +55,7 @@ def _parser() -> _Parser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    parser.add_argument("--port", type=_port, default=8000, help="port (8000; 0: any free one)")
+    parser.add_argument("--port", type=_port, default=8000, help="port (8000)")
     return parser
 
 
@@ -82,8 +82,7 @@ def run(argv: Sequence[str]) -> int:
             f"agari serve: listening on {args.host}: anyone who can reach it can use the page\n"
         )
     shown = f"[{args.host}]" if ":" in args.host else args.host
-    if args.port:
-        sys.stderr.write(f"agari serve: http://{shown}:{args.port}/ (Ctrl-C to stop)\n")
+    sys.stderr.write(f"agari serve: http://{shown}:{args.port}/ (Ctrl-C to stop)\n")
     config = uvicorn.Config(
         create_app(), host=args.host, port=args.port, log_level="warning", server_header=False
     )
@@ -92,6 +91,8 @@ def run(argv: Sequence[str]) -> int:
         server.run()
     except KeyboardInterrupt:
         return 0
+    except SystemExit:  # uvicorn's way out when it cannot start (it has logged why)
+        return 1
     except OSError as error:
         sys.stderr.write(f"agari serve: cannot listen on {shown}:{args.port}: {error}\n")
         return 1
