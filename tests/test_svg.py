@@ -265,3 +265,10 @@ def test_cli_help_and_dispatcher() -> None:
     assert out.returncode == 0 and "agari svg" in out.stdout
     top = subprocess.run([sys.executable, "-m", "agari", "--help"], capture_output=True, text=True)
     assert "agari svg HAND" in top.stdout and "agari serve" in top.stdout
+
+
+def test_the_readme_picture_block_runs() -> None:
+    """README, "Pictures and the web page": its Python block runs as written."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
+    (block,) = [b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "hand_svg" in b]
+    exec(compile(block, "README.md", "exec"), {})  # the README's own code and assert
