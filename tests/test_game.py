@@ -314,7 +314,7 @@ def test_ledger_properties(outcomes: list[object], preset: str) -> None:
         again, _ = step(state, outcome, rules)  # type: ignore[arg-type]
         assert again == after  # the state after depends only on the state and the outcome
         # the round's settlement sums to zero apart from the sticks it moves to/from the table
-        assert sum(played.settlement.deltas().values()) + played.settlement.table_change() == 0
+        assert sum(played.settlement.deltas.values()) + played.settlement.table_change == 0
         # the scores always sum to the start total minus the sticks on the table
         assert sum(after.scores) == start_total - after.sticks * 1000
         state = after

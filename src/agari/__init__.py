@@ -41,6 +41,7 @@ _LAZY: dict[str, str] = {
     "parse_hand": "agari.notation",
     "hand_from_dict": "agari.notation",
     "Game": "agari.game.replay",
+    "svg": "agari.render.svg",
 }
 
 

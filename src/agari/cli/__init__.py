@@ -5,6 +5,7 @@
     agari points HAN [FU] | table | draw | chombo SEAT ...
     agari batch FILE...
     agari game SHEET...
+    agari svg HAND | serve
 
 Without HAND the hand command reads one hand per line from standard input. Exit status:
 0 when every hand was read (a hand that does not win is an answer too), 1 when any input
@@ -33,6 +34,8 @@ usage: agari [--rules PRESET] [--rule KEY=VALUE]... [--json] [HAND ...]
        agari chombo SEAT                    the chombo penalty
        agari batch [options] FILE...        score fixture files (--check, --json, --jobs, -o)
        agari game [options] SHEET...        replay whole games: running scores, final standings
+       agari svg HAND [-o FILE] [--info]    a picture of the hand (SVG)
+       agari serve [--host H] [--port N]    the local web page (needs agari[web])
 Each subcommand has --help.
 
 A HAND is one line of notation, e.g.  agari "234m067p3457899s+6s tsumo riichi dora=4p"
@@ -88,6 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _subcommand("agari.cli.batch_cmd", "run", args)
         if args and args[0] == "game":
             return _subcommand("agari.cli.game_cmd", "run", args)
+        if args and args[0] in ("svg", "serve"):
+            return _subcommand(f"agari.cli.{args[0]}_cmd", "run", args)
         return _hand_command(args)
     except BrokenPipeError:  # e.g. `agari ... | head`: stop quietly (Python docs recipe)
         import os

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Final, cast
+from typing import cast
 
 from agari.api import analyse
 from agari.errors import HandError
@@ -44,16 +44,9 @@ from agari.hand import Hand, Source, Wind
 from agari.notation import parse_hand
 from agari.result import Result
 from agari.rules import Rules
-from agari.settle.payment import (
-    honba_per_ron,
-    honba_per_tsumo_payer,
-    settle_chombo,
-    settle_draw,
-    source_of,
-)
-from agari.settle.transfers import Kind, Reason, Settlement, Transfer
-
-STICK: Final = 1000
+from agari.settle import settle_chombo, settle_draw, source_of
+from agari.settle.win import STICK
+from agari.settlement import Kind, Settlement, Transfer
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,9 +268,7 @@ def _step_draw(state: GameState, outcome: Draw, rules: Rules) -> tuple[GameState
         )
     except ValueError as error:
         raise GameError(str(error)) from None
-    # the draw's deltas as transfers (noten payments or nagashi mangan): each loser pays the
-    # winners in proportion; a draw settlement is small enough to spell out payer by payer
-    transfers.extend(_draw_transfers(draw.deltas, "nagashi" if nagashi else "noten"))
+    transfers.extend(draw.settlement.transfers)
     kind: Kind = "nagashi" if nagashi else "draw"
     settlement = Settlement(kind, _winds(state), tuple(transfers), draw.notes)
     renchan = state.dealer in outcome.tenpai
@@ -301,23 +292,6 @@ def _step_draw(state: GameState, outcome: Draw, rules: Rules) -> tuple[GameState
         settlement=settlement,
         deltas=_deltas(state, settlement),
     )
-
-
-def _draw_transfers(deltas: dict[str, int], reason: Reason) -> list[Transfer]:
-    """Turn a draw's deltas into payer-to-payee transfers (each payer pays the receivers in
-    seat order until its share is paid)."""
-    names = [w for w, d in deltas.items() if d > 0]
-    left = [deltas[w] for w in names]
-    out: list[Transfer] = []
-    for payer, d in deltas.items():
-        owed = -d
-        for i, payee in enumerate(names):
-            take = min(owed, left[i])
-            if take > 0:
-                out.append(Transfer(payer, payee, take, reason))
-                left[i] -= take
-                owed -= take
-    return out
 
 
 def _step_abort(state: GameState, outcome: Abort, rules: Rules) -> tuple[GameState, RoundResult]:
@@ -360,12 +334,7 @@ def _step_chombo(state: GameState, outcome: Chombo, rules: Rules) -> tuple[GameS
     _check_seats(state, (outcome.seat,), "chombo")
     wind = state.wind_of(outcome.seat)
     chombo = settle_chombo(wind, rules)
-    transfers: list[Transfer] = []
-    if chombo.penalty:
-        transfers.append(Transfer(wind, None, chombo.penalty, "chombo", at_end=True))
-    else:
-        transfers.extend(_draw_transfers(chombo.deltas, "chombo"))
-    settlement = Settlement("chombo", _winds(state), tuple(transfers), chombo.notes)
+    settlement = chombo.settlement
     penalties = list(state.penalties or (0,) * state.players)
     penalties[outcome.seat] += chombo.penalty
     moved = replace(state, penalties=tuple(penalties))
@@ -459,37 +428,9 @@ def _score_win(
     if result.status != "win" or result.deltas is None:
         why = result.error["message"] if result.error else result.status.replace("_", " ")
         raise GameError(f"the hand {str(full)!r} does not score as a win: {why}")
-    settlement = settlement_from_result(result, seat_wind, honba, sticks, tsumo, rules)
+    settlement = result.settlement
+    assert settlement is not None  # every win carries its settlement
     return ScoredWin(win.seat, win.from_seat, win.pao, str(full), result, settlement)
-
-
-def settlement_from_result(
-    result: Result, winner: str, honba: int, sticks: int, tsumo: bool, rules: Rules
-) -> Settlement:
-    """ADAPTER, to be replaced when a scored win's :class:`Result` carries its own
-    :class:`Settlement` (the lead's rewrite of ``settle/payment.py``): rebuild the transfers
-    from ``result.deltas`` (winds -> change, honba and sticks included). Each payer pays the
-    winner its loss, split into the counter's part (``honba``: 300 per counter from the
-    discarder, 100 per counter from each tsumo payer) and the rest (``hand``); the riichi
-    sticks come from the table."""
-    deltas = result.deltas or {}
-    transfers: list[Transfer] = []
-    for wind, delta in deltas.items():
-        if delta >= 0 or wind == winner:
-            continue
-        paid = -delta
-        counter = honba * (honba_per_tsumo_payer(rules) if tsumo else honba_per_ron(rules))
-        counter = min(counter, paid)
-        if paid - counter:
-            transfers.append(Transfer(wind, winner, paid - counter, "hand"))
-        if counter:
-            transfers.append(Transfer(wind, winner, counter, "honba"))
-    if sticks:
-        transfers.append(Transfer(None, winner, sticks * STICK, "sticks"))
-    settlement = Settlement("win", tuple(deltas), tuple(transfers))
-    if settlement.deltas() != deltas:  # pragma: no cover - a payment the adapter cannot split
-        raise GameError(f"cannot split the payment {deltas} into transfers")
-    return settlement
 
 
 # --------------------------------------------------------------------------- helpers
@@ -500,7 +441,8 @@ def _winds(state: GameState) -> tuple[str, ...]:
 
 
 def _apply(state: GameState, settlement: Settlement) -> tuple[int, ...]:
-    by_wind = settlement.deltas()
+    by_wind = settlement.deltas
+    assert by_wind is not None  # a game knows every payer
     return tuple(score + by_wind[state.wind_of(seat)] for seat, score in enumerate(state.scores))
 
 

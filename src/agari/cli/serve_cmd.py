@@ -1,0 +1,100 @@
+"""``agari serve``: the local web page (issue 17; needs the ``web`` extra).
+
+    agari serve [--host 127.0.0.1] [--port 8000]
+
+Exit status: 0 stopped (Ctrl-C), 1 the server could not run (the extra is missing, the port
+is taken), 2 usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+__all__ = ["run"]
+
+_DESCRIPTION = """\
+Serve the agari web page on this machine: type or click a hand, pick the rules, and see the
+tiles, the reading, yaku, fu, payment and every seat's change (waits for a waiting hand, the
+discard table for 14 tiles that do not win). The URL carries the hand (/?hand=...&rules=...),
+so a link shows its result at once. JSON: /api/analyse?hand=...&rules=...&rule=KEY=VALUE
+(the SPEC §3 record); picture: /api/svg?hand=...[&info=1].
+Needs Starlette and uvicorn: pip install 'agari[web]'.
+"""
+
+_EPILOG = """\
+The page loads nothing from the network. It listens on 127.0.0.1 (this machine only) unless
+--host says otherwise; it has no login, so give another address only on a network you trust.
+
+exit status: 0 stopped, 1 could not serve (missing extra, port in use), 2 usage error
+"""
+
+
+class _Usage(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _Usage(f"{message}\n{self.format_usage().rstrip()}")
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}")
+    return int(text)
+
+
+def _parser() -> _Parser:
+    parser = _Parser(
+        prog="agari serve",
+        description=_DESCRIPTION,
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument("--port", type=_port, default=8000, help="port (8000)")
+    return parser
+
+
+def run(argv: Sequence[str]) -> int:
+    try:
+        args = _parser().parse_args(list(argv))
+    except SystemExit as stop:  # --help
+        return stop.code if isinstance(stop.code, int) else 0
+    except _Usage as error:
+        sys.stderr.write(f"agari serve: error: {error}\n")
+        return 2
+    try:
+        import uvicorn
+
+        from agari.web.app import create_app
+    except ImportError as error:
+        sys.stderr.write(
+            f"agari serve: needs the web extra ({error.name} is not installed): "
+            "pip install 'agari[web]'\n"
+        )
+        return 1
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        sys.stderr.write(
+            f"agari serve: listening on {args.host}: anyone who can reach it can use the page\n"
+        )
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    sys.stderr.write(f"agari serve: http://{shown}:{args.port}/ (Ctrl-C to stop)\n")
+    config = uvicorn.Config(
+        create_app(), host=args.host, port=args.port, log_level="warning", server_header=False
+    )
+    server = uvicorn.Server(config)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        return 0
+    except SystemExit:  # uvicorn's way out when it cannot start (it has logged why)
+        return 1
+    except OSError as error:
+        sys.stderr.write(f"agari serve: cannot listen on {shown}:{args.port}: {error}\n")
+        return 1
+    # uvicorn returns (without raising) when it cannot bind; it has said why in its log.
+    return 0 if server.started else 1

@@ -1,0 +1,492 @@
+"""The web page as HTML text: the form, the tile palette and a result (no web framework
+here, so that it can be tested and reused on its own).
+
+Everything the page needs is in it (CSS and script inline) or served by the app itself (tile
+pictures under ``/tile/``); it loads nothing from elsewhere. Every piece of input shown is
+escaped.
+
+>>> "4 han 20 fu" in result_html(*analysed("234m067p3457899s+6s tsumo riichi dora=4p"))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from html import escape
+from typing import Any, Final
+
+from agari.api import analyse
+from agari.errors import HandError, RuleError
+from agari.hand import Hand
+from agari.render.svg import caption, hand_svg
+from agari.render.text import YAKU_NAMES, payment_text, render
+from agari.result import Result
+from agari.rules import PRESET_NAMES
+from agari.web.params import MAX_HAND, read_hand, read_rules
+
+__all__ = ["PALETTE", "analysed", "error_result", "page", "result_html", "split_switches"]
+
+#: The palette, row by row: the three suits with their red fives, then the honours.
+PALETTE: Final = (
+    ("1m", "2m", "3m", "4m", "5m", "0m", "6m", "7m", "8m", "9m"),
+    ("1p", "2p", "3p", "4p", "5p", "0p", "6p", "7p", "8p", "9p"),
+    ("1s", "2s", "3s", "4s", "5s", "0s", "6s", "7s", "8s", "9s"),
+    ("1z", "2z", "3z", "4z", "5z", "6z", "7z"),
+)
+_SUITS: Final = (("m", "man"), ("p", "pin"), ("s", "sou"))
+_TILE_NAMES: Final = {
+    **{f"{n}{s}": f"{n} {w}" for s, w in _SUITS for n in range(1, 10)},
+    **{f"0{s}": f"red 5 {w}" for s, w in _SUITS},
+    **dict(zip(
+        ("1z", "2z", "3z", "4z", "5z", "6z", "7z"),
+        ("East", "South", "West", "North", "white dragon", "green dragon", "red dragon"),
+        strict=True,
+    )),
+}  # fmt: skip
+EXAMPLES: Final = (
+    "234m067p3457899s+6s tsumo riichi dora=4p",
+    "234p67s55s+8s, 3-45m, 777=z tsumo",
+    "123p456s789s1z+1z, 1111m riichi ura=9p seat=E",
+    "123m456p789s1155z",
+    "234m067p3457899s1z",
+)
+
+
+def split_switches(values: Iterable[str]) -> list[str]:
+    """``rule`` parameters as given (``rule=a=1&rule=b=2`` or ``rule=a=1 b=2``), one
+    ``KEY=VALUE`` each."""
+    return [part for value in values for part in value.replace(",", " ").split()]
+
+
+def error_result(text: Any, code: str, message: str, column: int | None = None) -> Result:
+    """A SPEC §3 error result for input that never reached the engine."""
+    return Result(
+        input=text, status="error", error={"code": code, "message": message, "column": column}
+    )
+
+
+def analysed(
+    text: str, preset: str | None = None, switches: Sequence[str] = ()
+) -> tuple[Result, Hand | None]:
+    """The result of ``text`` under the rules, and the hand when it could be read."""
+    try:
+        rules = read_rules(preset, switches)
+    except RuleError as error:
+        return error_result(text, "bad_rules", str(error)), None
+    try:
+        value = read_hand(text)
+    except HandError as error:
+        return error_result(text, error.code, error.message, error.column), None
+    result = analyse(value, rules=rules)
+    if result.status == "error":
+        return result, None
+    from agari.notation import hand_from_dict, parse_hand
+
+    try:
+        hand = parse_hand(value) if isinstance(value, str) else hand_from_dict(value)
+    except HandError:  # analyse read it, so this does not happen; no picture if it does
+        return result, None
+    return result, hand
+
+
+def _tile(name: str, label: str | None = None) -> str:
+    title = escape(_TILE_NAMES.get(name, name))
+    shown = escape(label if label is not None else name)
+    return (
+        f'<span class="t"><img src="/tile/{escape(name)}.svg" alt="{title}" title="{title}" '
+        f'width="18" height="24">{shown}</span>'
+    )
+
+
+def _table(head: Sequence[str], rows: Iterable[Sequence[str]], cls: str = "") -> str:
+    out = [f'<table class="{cls}"><thead><tr>']
+    out += [f"<th>{h}</th>" for h in head]
+    out.append("</tr></thead><tbody>")
+    for row in rows:
+        out.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>")
+    out.append("</tbody></table>")
+    return "".join(out)
+
+
+def _outcome(entry: Any) -> str:
+    if not isinstance(entry, Mapping):
+        return "-"
+    status = entry.get("status")
+    if status == "no_yaku":
+        return "no yaku"
+    if status not in (None, "win"):
+        return escape(str(status))
+    if entry.get("yakuman"):
+        n = int(entry["yakuman"])
+        head = "yakuman" if n == 1 else f"{n}x yakuman"
+    else:
+        head = f"{entry.get('han')} han"
+        if entry.get("fu") is not None:
+            head += f" {entry.get('fu')} fu"
+    return escape(f"{head}: {payment_text(entry.get('payment'))}")
+
+
+def _ukeire(ukeire: Any) -> str:
+    if not ukeire:
+        return "-"
+    return " ".join(
+        _tile(str(u.get("tile")), f"{u.get('tile')}\u00d7{u.get('unseen')}")
+        for u in ukeire
+        if isinstance(u, Mapping)
+    )
+
+
+def _error_html(result: Result) -> str:
+    error = result.error or {}
+    column = error.get("column")
+    out = [
+        '<div class="error" id="error">',
+        f"<p><b>error ({escape(str(error.get('code', 'error')))})</b>: "
+        f"{escape(str(error.get('message', '')))}</p>",
+    ]
+    if isinstance(result.input, str) and result.input.strip():
+        text = result.input.replace("\n", " ")
+        out.append(f'<pre class="caret" data-column="{column or ""}">{escape(text)}')
+        if isinstance(column, int) and column >= 1:
+            out.append("\n" + " " * (column - 1) + "^")
+            out.append(f"</pre><p>at column {column}</p>")
+        else:
+            out.append("</pre>")
+    out.append("</div>")
+    return "".join(out)
+
+
+def _win_html(result: Result) -> list[str]:
+    out: list[str] = []
+    if result.reading:
+        wait = f" &middot; wait: {escape(result.wait)}" if result.wait else ""
+        on = f" on {escape(result.win_tile)}" if result.win_tile and result.wait else ""
+        groups = " ".join(f"<code>{escape(g)}</code>" for g in result.reading)
+        out.append(f'<p class="reading">reading {groups}{wait}{on}</p>')
+    if result.status == "no_yaku":
+        out.append("<p><b>no yaku</b>: a complete hand without a yaku does not win</p>")
+    if result.yaku:
+        rows = [
+            (escape(YAKU_NAMES.get(y.id, (y.id, ""))[0]), escape(YAKU_NAMES.get(y.id, ("", ""))[1]),
+             f"{y.han} han")
+            for y in result.yaku
+        ]  # fmt: skip
+        if result.dora and not result.yakuman:
+            rows += [(k, "", f"{v} han") for k, v in result.dora.items() if v]
+        out.append("<h3>yaku</h3>" + _table(("yaku", "", "han"), rows, "yaku"))
+    if result.fu_breakdown:
+        fu_rows = [(escape(f.item), f"{f.fu}") for f in result.fu_breakdown]
+        raw = sum(f.fu for f in result.fu_breakdown)
+        rounded = f" (rounded up from {raw})" if raw != result.fu else ""
+        fu_rows.append(("<b>total</b>", f"<b>{result.fu}</b>{rounded}"))
+        out.append("<h3>fu</h3>" + _table(("item", "fu"), fu_rows, "fu"))
+    if result.payment:
+        pay = [f'<p class="payment">payment <b>{escape(payment_text(result.payment))}</b>']
+        pay.append(f" &middot; hand worth {result.points}")
+        if result.total is not None and result.total != result.points:
+            pay.append(f" &middot; total with honba and sticks {result.total}")
+        out.append("".join(pay) + "</p>")
+    if result.deltas:
+        cells = [f"{v:+d}" if v else "0" for v in result.deltas.values()]
+        out.append("<h3>every seat's change</h3>" + _table(tuple(result.deltas), [cells], "deltas"))
+    elif result.payment and "ron" in result.payment:
+        tile = escape(result.win_tile or "X")
+        out.append(
+            f"<p>seat changes unknown: the discarder is not marked (+{tile}- left, "
+            f"+{tile}= across, +{tile}+ right)</p>"
+        )
+    return out
+
+
+def _waiting_html(result: Result) -> list[str]:
+    out: list[str] = []
+    if result.shanten is not None:
+        out.append(f"<p>shanten {result.shanten}{' (tenpai)' if result.shanten == 0 else ''}</p>")
+    if result.waits:
+        total = sum(int(w.get("unseen", 0) or 0) for w in result.waits)
+        rows = [
+            (_tile(str(w.get("tile"))), str(w.get("unseen", "")), _outcome(w.get("ron")),
+             _outcome(w.get("tsumo")))
+            for w in result.waits
+        ]  # fmt: skip
+        out.append(
+            f"<h3>waits: {len(result.waits)} tiles, {total} unseen</h3>"
+            + _table(("tile", "unseen", "ron", "tsumo"), rows, "waits")
+        )
+    if result.extra.get("ukeire"):
+        out.append(
+            f"<p>tiles that improve the hand: {_ukeire(result.extra['ukeire'])} "
+            f"({result.extra.get('ukeire_total', '?')} tiles)</p>"
+        )
+    return out
+
+
+def _discards_html(result: Result) -> list[str]:
+    out: list[str] = []
+    if result.shanten is not None:
+        out.append(f"<p>shanten {result.shanten} before the discard</p>")
+    if result.discards:
+        rows = []
+        for d in result.discards:
+            best = d.get("best")
+            best_text = ""
+            if isinstance(best, Mapping) and best.get("status") == "win":
+                best_text = escape(f"{best.get('tile')} {best.get('by', '')} ") + _outcome(best)
+            shanten = d.get("shanten")
+            rows.append(
+                (_tile(str(d.get("tile"))), "0 tenpai" if shanten == 0 else str(shanten),
+                 str(d.get("ukeire_total", "")), _ukeire(d.get("ukeire")), best_text)
+            )  # fmt: skip
+        out.append(
+            "<h3>discards</h3>"
+            + _table(
+                ("discard", "shanten after", "ukeire", "tiles (the waits when tenpai)", "best win"),
+                rows,
+                "discards",
+            )
+        )
+    return out
+
+
+def _candidates_html(result: Result) -> list[str]:
+    if not result.candidates or len(result.candidates) < 2:
+        return []
+    rows = []
+    for c in result.candidates:
+        value = _outcome(
+            {"status": c.status, "han": c.han, "fu": c.fu, "yakuman": c.yakuman,
+             "payment": c.payment}
+        )  # fmt: skip
+        yaku = ", ".join(YAKU_NAMES.get(y.id, (y.id,))[0] for y in c.yaku or ())
+        rows.append((_tile(str(c.win_tile)), value, escape(yaku)))
+    return [
+        "<h3>every tile that could have been the winning tile (best first)</h3>"
+        + _table(("winning tile", "value", "yaku"), rows, "candidates")
+    ]
+
+
+def result_html(result: Result, hand: Hand | None) -> str:
+    """The result part of the page: picture, headline, the tables, the text report."""
+    if result.status == "error":
+        return _error_html(result)
+    out: list[str] = []
+    if hand is not None:
+        picture = hand_svg(hand, info=result, with_caption=False)
+        out.append(f'<div class="picture">{picture}</div>')
+    lines = caption(result)
+    out.append(f'<p class="headline" id="headline">{escape(lines[0])}</p>')
+    out.append(
+        f'<p class="meta">{escape(result.hand or "")} &middot; status <b id="status">'
+        f"{escape(result.status)}</b> &middot; rules {escape(result.rules or '')}</p>"
+    )
+    if result.warnings:
+        out.append(
+            '<ul class="warnings">'
+            + "".join(f"<li>note: {escape(w)}</li>" for w in result.warnings)
+            + "</ul>"
+        )
+    if result.status in ("win", "no_yaku"):
+        out += _win_html(result)
+    elif result.status in ("tenpai", "noten"):
+        out += _waiting_html(result)
+    elif result.status == "not_winning":
+        out += _discards_html(result)
+    out += _candidates_html(result)
+    out.append(
+        "<details><summary>as the command line prints it</summary><pre>"
+        + escape(render(result, hand))
+        + "</pre></details>"
+    )
+    return "\n".join(out)
+
+
+def _palette() -> str:
+    rows = []
+    for row in PALETTE:
+        buttons = "".join(
+            f'<button type="button" data-tile="{t}" title="{escape(_TILE_NAMES[t])}">'
+            f'<img src="/tile/{t}.svg" alt="{t}" width="27" height="36"></button>'
+            for t in row
+        )
+        rows.append(f'<div class="row">{buttons}</div>')
+    return (
+        '<div class="palette" id="palette">' + "".join(rows) + '<div class="row">'
+        '<button type="button" id="undo" title="undo the last tile">&#9003; undo</button>'
+        '<button type="button" id="clear">clear</button>'
+        '<span id="palette-note"></span></div></div>'
+    )
+
+
+def page(
+    text: str = "", preset: str | None = None, switches: Sequence[str] = (), body: str = ""
+) -> str:
+    """The whole page with the form filled in and ``body`` (a :func:`result_html`)."""
+    options = "".join(
+        f'<option value="{p}"{" selected" if p == (preset or "wrc2025") else ""}>{p}</option>'
+        for p in PRESET_NAMES
+    )
+    if preset and preset not in PRESET_NAMES:
+        options += f'<option value="{escape(preset)}" selected>{escape(preset)}</option>'
+    examples = " ".join(
+        f'<a href="/?hand={escape(_quote(e))}"><code>{escape(e)}</code></a>' for e in EXAMPLES
+    )
+    return _PAGE.format(
+        text=escape(text),
+        max_hand=MAX_HAND,
+        options=options,
+        switches=escape(" ".join(switches)),
+        palette=_palette(),
+        body=body or f'<p class="hint">Type a hand or click tiles. Examples: {examples}</p>',
+        style=_STYLE,
+        script=_SCRIPT,
+    )
+
+
+def _quote(text: str) -> str:
+    from urllib.parse import quote
+
+    return quote(text, safe="")
+
+
+_PAGE: Final = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>agari: what is this hand worth?</title>
+<link rel="icon" href="/tile/7z.svg">
+<style>{style}</style></head>
+<body>
+<header><h1>agari</h1><span>riichi mahjong hands: what they are worth and why</span></header>
+<main>
+<form id="form" method="get" action="/" autocomplete="off">
+  <label for="hand">hand</label>
+  <input id="hand" name="hand" value="{text}" maxlength="{max_hand}" spellcheck="false"
+    placeholder="234m067p3457899s+6s tsumo riichi dora=4p" autofocus>
+  <label for="rules">rules</label>
+  <select id="rules" name="rules">{options}</select>
+  <input id="rule" name="rule" value="{switches}" placeholder="switches, e.g. players=3"
+    spellcheck="false" title="rule switches KEY=VALUE, separated by blanks">
+  <button type="submit" id="go">score</button>
+</form>
+{palette}
+<section id="result" aria-live="polite">{body}</section>
+</main>
+<footer>Tile pictures: FluffyStuff/riichi-mahjong-tiles (CC0). JSON:
+<code>/api/analyse?hand=&hellip;</code>, picture: <code>/api/svg?hand=&hellip;</code></footer>
+<script>{script}</script>
+</body></html>
+"""
+
+_STYLE: Final = """
+body{font:15px/1.45 system-ui,sans-serif;margin:0;color:#222;background:#fbfaf7}
+header{background:#1d5e3a;color:#fff;padding:.6em 1.2em;display:flex;gap:1em;align-items:baseline}
+header h1{margin:0;font-size:1.5em}
+main{padding:1em 1.2em;max-width:1100px}
+form{display:flex;flex-wrap:wrap;gap:.5em;align-items:center}
+#hand{flex:1 1 28em;font:16px ui-monospace,monospace;padding:.35em}
+#rule{width:12em;font:14px ui-monospace,monospace;padding:.35em}
+select,button{font:inherit;padding:.3em .6em}
+.palette{margin:.8em 0}
+.palette .row{display:flex;gap:2px;margin-bottom:2px;align-items:center}
+.palette button{padding:1px;background:none;border:1px solid transparent;cursor:pointer}
+.palette button:hover{border-color:#1d5e3a}
+#palette-note{color:#a33;margin-left:1em}
+.picture svg{max-width:100%;height:auto}
+.headline{font-size:1.6em;font-weight:600;margin:.3em 0}
+.meta{color:#555}
+table{border-collapse:collapse;margin:.3em 0 1em}
+th,td{border-bottom:1px solid #ddd;padding:.2em .7em;text-align:left;vertical-align:middle}
+td:last-child{white-space:nowrap}
+.t{display:inline-flex;align-items:center;gap:2px;margin-right:.4em}
+.error{background:#fdecea;border:1px solid #e0a8a0;padding:.5em 1em}
+.caret{font:16px ui-monospace,monospace;margin:.3em 0}
+.warnings{color:#7a5a00}
+h3{margin:.8em 0 .2em;font-size:1.05em}
+footer{color:#666;padding:1em 1.2em;font-size:.9em}
+"""
+
+_SCRIPT: Final = r"""
+(function () {
+  const form = document.getElementById('form'), hand = document.getElementById('hand'),
+    rules = document.getElementById('rules'), rule = document.getElementById('rule'),
+    out = document.getElementById('result'), note = document.getElementById('palette-note');
+  let timer = null, seq = 0;
+  const undo = [];
+  function params() {
+    const p = new URLSearchParams();
+    if (hand.value.trim()) p.set('hand', hand.value);
+    if (rules.value && rules.value !== 'wrc2025') p.set('rules', rules.value);
+    for (const s of rule.value.split(/[\s,]+/).filter(Boolean)) p.append('rule', s);
+    return p;
+  }
+  async function update() {
+    const p = params(), q = p.toString();
+    history.replaceState(null, '', q ? '/?' + q : '/');
+    const mine = ++seq;
+    if (!p.has('hand')) { out.innerHTML = ''; return; }
+    const response = await fetch('/part/result?' + q);
+    const html = await response.text();
+    if (mine === seq) out.innerHTML = html;
+  }
+  function later() { clearTimeout(timer); timer = setTimeout(update, 250); }
+  hand.addEventListener('input', later);
+  rule.addEventListener('input', later);
+  rules.addEventListener('change', update);
+  form.addEventListener('submit', function (e) {
+    e.preventDefault(); clearTimeout(timer); update();
+  });
+
+  // The palette edits the first word of the hand (digit-first notation: 123m456p...+5z).
+  const ORDER = 'mpsz';
+  function readFirst(word) {
+    const m = /^((?:[0-9]+[mpszh])*)(?:\+([0-9])([mpszh])([-=+]?))?$/.exec(word);
+    if (!m) return null;
+    const tiles = [];
+    for (const g of m[1].matchAll(/([0-9]+)([mpszh])/g))
+      for (const d of g[1]) tiles.push(d + (g[2] === 'h' ? 'z' : g[2]));
+    const win = m[2] ? m[2] + (m[3] === 'h' ? 'z' : m[3]) : null;
+    return { tiles: tiles, win: win, from: m[4] || '' };
+  }
+  function key(t) { const d = +t[0]; return ORDER.indexOf(t[1]) * 20 + (d === 0 ? 10.5 : d * 2); }
+  function write(tiles) {
+    const sorted = tiles.slice().sort(function (a, b) { return key(a) - key(b); });
+    let s = '', run = '', suit = '';
+    for (const t of sorted) {
+      if (t[1] !== suit && run) { s += run + suit; run = ''; }
+      suit = t[1]; run += t[0];
+    }
+    return run ? s + run + suit : s;
+  }
+  function addTile(t) {
+    note.textContent = '';
+    const text = hand.value.replace(/^\s+/, '');
+    const cut = text.search(/[\s,]/);
+    const first = cut < 0 ? text : text.slice(0, cut), rest = cut < 0 ? '' : text.slice(cut);
+    const read = readFirst(first);
+    if (!read) {
+      note.textContent = 'the palette edits digit-first notation (123m456p...)';
+      return;
+    }
+    const melds = (rest.match(/,\s*[^\s,]+/g) || []).length;
+    const tiles = read.tiles.slice();
+    let win = read.win;
+    if (win) { tiles.push(win); win = null; }
+    tiles.push(t);
+    const count = tiles.length + 3 * melds;
+    if (count > 14) { note.textContent = '14 tiles already'; return; }
+    if (count === 14) { win = tiles.pop(); }
+    undo.push(hand.value);
+    hand.value = write(tiles) + (win ? '+' + win : '') + rest;
+    update();
+  }
+  document.getElementById('palette').addEventListener('click', function (e) {
+    const b = e.target.closest('button[data-tile]');
+    if (b) addTile(b.dataset.tile);
+  });
+  document.getElementById('undo').addEventListener('click', function () {
+    if (undo.length) { hand.value = undo.pop(); update(); }
+  });
+  document.getElementById('clear').addEventListener('click', function () {
+    undo.push(hand.value); hand.value = ''; update(); hand.focus();
+  });
+})();
+"""

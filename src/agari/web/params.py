@@ -1,0 +1,52 @@
+"""Reading a hand and its rules the way the command line and the web page both take them.
+
+A hand is one line of notation (SPEC §1) or a SPEC §2 record written as JSON (text that
+starts with ``{``). Rules are a preset name and ``KEY=VALUE`` switches.
+
+>>> read_hand('{"concealed": "123m456p789s11555z", "win": "5z"}')
+{'concealed': '123m456p789s11555z', 'win': '5z'}
+>>> read_rules("tenhou", ["kiriage=on"]).name
+'tenhou'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any, Final
+
+from agari.errors import HandError, RuleError
+from agari.rules import DEFAULT_PRESET, Rules
+
+__all__ = ["MAX_HAND", "read_hand", "read_rules"]
+
+#: The longest hand text accepted (a hand with four kans and every context word is ~150).
+MAX_HAND: Final = 500
+
+
+def read_hand(text: str) -> str | Mapping[str, Any]:
+    """Notation as it is; a JSON object (SPEC §2 record) as a mapping. Too long a text or
+    JSON that is not an object is a :class:`HandError` (``bad_record``)."""
+    if len(text) > MAX_HAND:
+        raise HandError("bad_record", f"{len(text)} characters: a hand is at most {MAX_HAND}")
+    if not text.lstrip().startswith("{"):
+        return text
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise HandError("bad_record", f"not a JSON record: {error.msg}", error.colno) from None
+    if not isinstance(value, dict):
+        raise HandError("bad_record", "a SPEC §2 record is a JSON object")
+    return value
+
+
+def read_rules(preset: str | None, switches: Iterable[str] = ()) -> Rules:
+    """The preset (default ``wrc2025``) with the ``KEY=VALUE`` switches; a bad name, switch
+    or value raises :class:`RuleError`."""
+    overrides: dict[str, str] = {}
+    for item in switches:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise RuleError(f"a rule switch is KEY=VALUE (e.g. kiriage=off), not {item!r}")
+        overrides[key.strip().lower()] = value.strip()
+    return Rules.preset(preset or DEFAULT_PRESET).with_overrides(overrides)
