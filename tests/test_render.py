@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from agari.engine.yaku import NAMES
 from agari.notation.text import parse_hand
-from agari.render.text import YAKU_NAMES, payment_text, render, yaku_name
+from agari.render.text import render, yaku_name
 from agari.result import FuItem, Result, YakuHan
+from agari.settle import format_payment
 
 SPEC = Path(__file__).resolve().parents[2] / "shared" / "SPEC.md"
 
@@ -26,21 +28,21 @@ SPEC_YAKU_IDS = {
 
 def test_every_spec_yaku_id_has_a_romaji_and_english_name() -> None:
     """SPEC §5: every yaku id gets a name (romaji and English)."""
-    assert set(YAKU_NAMES) >= SPEC_YAKU_IDS
+    assert set(NAMES) >= SPEC_YAKU_IDS
     if SPEC.exists():  # the shared spec beside the repository, when present
         text = SPEC.read_text(encoding="utf-8").split("## 5.")[1].split("## 6.")[0]
-        assert set(re.findall(r"`([a-z_0-9]+)`", text)) - {"han"} <= set(YAKU_NAMES)
+        assert set(re.findall(r"`([a-z_0-9]+)`", text)) - {"han"} <= set(NAMES)
     for yaku_id in SPEC_YAKU_IDS:
-        romaji, english = YAKU_NAMES[yaku_id]
+        romaji, english = NAMES[yaku_id]
         assert romaji and english
         assert yaku_name(yaku_id) == f"{romaji} ({english})"
 
 
 def test_payments_the_way_players_say_them() -> None:
     """Brief: `8000`, `2000/4000` (non-dealer/dealer), `4000 all` (RULES.md payments)."""
-    assert payment_text({"ron": 8000}) == "8000"
-    assert payment_text({"tsumo_dealer": 4000, "tsumo_non_dealer": 2000}) == "2000/4000"
-    assert payment_text({"tsumo_each": 4000}) == "4000 all"
+    assert format_payment({"ron": 8000}) == "8000"
+    assert format_payment({"tsumo_dealer": 4000, "tsumo_non_dealer": 2000}) == "2000/4000"
+    assert format_payment({"tsumo_each": 4000}) == "4000 all"
 
 
 def test_error_shows_input_and_caret_under_the_column() -> None:

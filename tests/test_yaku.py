@@ -94,7 +94,7 @@ def test_every_spec_yaku_id_is_covered_by_a_case() -> None:
     covered = {c[2] for c in CASES}
     spec_ids = {d.id for d in (*YAKU, *YAKUMAN)} | {"renhou"}
     assert spec_ids <= covered, spec_ids - covered
-    assert set(NAMES) == spec_ids
+    assert set(NAMES) - {"nagashi_mangan"} == spec_ids  # nagashi: named, paid at a draw
 
 
 @pytest.mark.parametrize(

@@ -73,7 +73,9 @@ class YakuDef:
     ``situational`` and ``requires``)."""
 
     id: str
+    #: The name players use (romaji) and what it means in English, as shown to users.
     name: str
+    english: str
     han_closed: int
     han_open: int | None
     yakuman: int
@@ -92,9 +94,11 @@ def _fact(name: str) -> Predicate:
     return getter
 
 
-def _hand_row(id: str, name: str, han_closed: int, han_open: int | None, fact: str) -> YakuDef:
+def _hand_row(
+    id: str, name: str, english: str, han_closed: int, han_open: int | None, fact: str
+) -> YakuDef:
     """A row decided by the hand fact ``fact`` alone."""
-    return YakuDef(id, name, han_closed, han_open, 0, _fact(fact), fact=fact)
+    return YakuDef(id, name, english, han_closed, han_open, 0, _fact(fact), fact=fact)
 
 
 _SEQS_4: Final = (4, 0)
@@ -146,15 +150,25 @@ def _wind_trips(f: Features) -> int:
 
 #: Ordinary yaku in display order.
 YAKU: Final[tuple[YakuDef, ...]] = (
-    _hand_row("riichi", "Riichi", 1, None, "riichi"),
-    _hand_row("double_riichi", "Double riichi", 2, None, "double_riichi"),
-    _hand_row("ippatsu", "One-shot", 1, None, "ippatsu"),
-    _hand_row("menzen_tsumo", "Fully concealed self-draw", 1, None, "closed_tsumo"),
-    YakuDef("pinfu", "All sequences", 1, None, 0, attrgetter("pinfu"), _SEQS_4),
-    _hand_row("tanyao", "All simples", 1, 1, "all_simple"),
+    _hand_row("riichi", "Riichi", "ready hand declared", 1, None, "riichi"),
+    _hand_row(
+        "double_riichi",
+        "Double riichi",
+        "riichi declared on the first turn",
+        2,
+        None,
+        "double_riichi",
+    ),
+    _hand_row("ippatsu", "Ippatsu", "one-shot: win within a turn of riichi", 1, None, "ippatsu"),
+    _hand_row(
+        "menzen_tsumo", "Menzen tsumo", "fully concealed hand, self-drawn", 1, None, "closed_tsumo"
+    ),
+    YakuDef("pinfu", "Pinfu", "all sequences, no fu", 1, None, 0, attrgetter("pinfu"), _SEQS_4),
+    _hand_row("tanyao", "Tanyao", "all simples", 1, 1, "all_simple"),
     YakuDef(
         "iipeikou",
-        "Pure double sequence",
+        "Iipeikou",
+        "pure double sequence",
         1,
         None,
         0,
@@ -163,7 +177,8 @@ YAKU: Final[tuple[YakuDef, ...]] = (
     ),
     YakuDef(
         "haku",
-        "White dragon",
+        "Yakuhai haku",
+        "white dragon triplet",
         1,
         1,
         0,
@@ -173,7 +188,8 @@ YAKU: Final[tuple[YakuDef, ...]] = (
     ),
     YakuDef(
         "hatsu",
-        "Green dragon",
+        "Yakuhai hatsu",
+        "green dragon triplet",
         1,
         1,
         0,
@@ -182,11 +198,20 @@ YAKU: Final[tuple[YakuDef, ...]] = (
         requires=HONOUR_TRIPLET,
     ),
     YakuDef(
-        "chun", "Red dragon", 1, 1, 0, lambda f: CHUN in f.trips, _TRIPS_1, requires=HONOUR_TRIPLET
+        "chun",
+        "Yakuhai chun",
+        "red dragon triplet",
+        1,
+        1,
+        0,
+        lambda f: CHUN in f.trips,
+        _TRIPS_1,
+        requires=HONOUR_TRIPLET,
     ),
     YakuDef(
         "seat_wind",
-        "Seat wind",
+        "Jikaze",
+        "seat wind triplet",
         1,
         1,
         0,
@@ -196,7 +221,8 @@ YAKU: Final[tuple[YakuDef, ...]] = (
     ),
     YakuDef(
         "round_wind",
-        "Round wind",
+        "Bakaze",
+        "round wind triplet",
         1,
         1,
         0,
@@ -204,18 +230,26 @@ YAKU: Final[tuple[YakuDef, ...]] = (
         _TRIPS_1,
         requires=HONOUR_TRIPLET,
     ),
-    _hand_row("chankan", "Robbing a kan", 1, 1, "chankan"),
-    _hand_row("rinshan", "After a kan", 1, 1, "rinshan"),
-    _hand_row("haitei", "Last tile draw", 1, 1, "haitei"),
-    _hand_row("houtei", "Last tile discard", 1, 1, "houtei"),
+    _hand_row("chankan", "Chankan", "robbing a kan", 1, 1, "chankan"),
+    _hand_row("rinshan", "Rinshan kaihou", "win on a kan replacement tile", 1, 1, "rinshan"),
+    _hand_row("haitei", "Haitei raoyue", "win on the last tile of the wall", 1, 1, "haitei"),
+    _hand_row("houtei", "Houtei raoyui", "win on the last discard", 1, 1, "houtei"),
     YakuDef(
-        "chiitoitsu", "Seven pairs", 2, None, 0, lambda f: f.shape == CHIITOITSU, requires=NO_GROUPS
+        "chiitoitsu",
+        "Chiitoitsu",
+        "seven pairs",
+        2,
+        None,
+        0,
+        lambda f: f.shape == CHIITOITSU,
+        requires=NO_GROUPS,
     ),
-    YakuDef("sanshoku", "Mixed triple sequence", 2, 1, 0, _sanshoku, _SEQS_3),
-    YakuDef("ittsu", "Pure straight", 2, 1, 0, _ittsu, _SEQS_3),
+    YakuDef("sanshoku", "Sanshoku doujun", "mixed triple sequence", 2, 1, 0, _sanshoku, _SEQS_3),
+    YakuDef("ittsu", "Ikkitsuukan", "pure straight", 2, 1, 0, _ittsu, _SEQS_3),
     YakuDef(
         "chanta",
-        "Half outside hand",
+        "Chanta",
+        "terminal or honour in each group",
         2,
         1,
         0,
@@ -223,13 +257,23 @@ YAKU: Final[tuple[YakuDef, ...]] = (
         _SEQS_1,
         requires=OUTSIDE,
     ),
-    YakuDef("sanshoku_doukou", "Triple triplets", 2, 2, 0, _doukou, _TRIPS_3),
-    YakuDef("sankantsu", "Three kans", 2, 2, 0, lambda f: f.kans == 3, _TRIPS_3),
-    YakuDef("toitoi", "All triplets", 2, 2, 0, lambda f: len(f.trips) == 4, _TRIPS_4),
-    YakuDef("sanankou", "Three concealed triplets", 2, 2, 0, lambda f: f.ankou == 3, _TRIPS_3),
+    YakuDef("sanshoku_doukou", "Sanshoku doukou", "triple triplets", 2, 2, 0, _doukou, _TRIPS_3),
+    YakuDef("sankantsu", "Sankantsu", "three kans", 2, 2, 0, lambda f: f.kans == 3, _TRIPS_3),
+    YakuDef("toitoi", "Toitoi", "all triplets", 2, 2, 0, lambda f: len(f.trips) == 4, _TRIPS_4),
+    YakuDef(
+        "sanankou",
+        "Sanankou",
+        "three concealed triplets",
+        2,
+        2,
+        0,
+        lambda f: f.ankou == 3,
+        _TRIPS_3,
+    ),
     YakuDef(
         "shousangen",
-        "Little three dragons",
+        "Shousangen",
+        "little three dragons",
         2,
         2,
         0,
@@ -239,20 +283,24 @@ YAKU: Final[tuple[YakuDef, ...]] = (
     ),
     # Thirteen orphans is all terminals and honours too, but it is a yakuman, and a
     # reading with a yakuman is never tested for ordinary yaku (scoring.py).
-    _hand_row("honroutou", "All terminals and honours", 2, 2, "all_terminal_or_honour"),
+    _hand_row(
+        "honroutou", "Honroutou", "all terminals and honours", 2, 2, "all_terminal_or_honour"
+    ),
     YakuDef(
         "ryanpeikou",
-        "Twice pure double sequence",
+        "Ryanpeikou",
+        "twice pure double sequence",
         3,
         None,
         0,
         attrgetter("ryanpeikou"),
         _SEQS_4,
     ),
-    _hand_row("honitsu", "Half flush", 3, 2, "one_suit_with_honours"),
+    _hand_row("honitsu", "Honitsu", "half flush", 3, 2, "one_suit_with_honours"),
     YakuDef(
         "junchan",
-        "Fully outside hand",
+        "Junchan",
+        "terminal in each group",
         3,
         2,
         0,
@@ -260,18 +308,27 @@ YAKU: Final[tuple[YakuDef, ...]] = (
         _SEQS_1,
         requires=OUTSIDE,
     ),
-    _hand_row("chinitsu", "Full flush", 6, 5, "one_suit_only"),
+    _hand_row("chinitsu", "Chinitsu", "full flush", 6, 5, "one_suit_only"),
 )
 
 #: Yakuman in display order. ``yakuman`` 2 marks the double patterns.
 YAKUMAN: Final[tuple[YakuDef, ...]] = (
-    YakuDef("kokushi", "Thirteen orphans", 13, None, 1, lambda f: f.wait == "kokushi"),
     YakuDef(
-        "kokushi_13", "Thirteen orphans, 13-sided", 13, None, 2, lambda f: f.wait == "kokushi_13"
+        "kokushi", "Kokushi musou", "thirteen orphans", 13, None, 1, lambda f: f.wait == "kokushi"
+    ),
+    YakuDef(
+        "kokushi_13",
+        "Kokushi musou juusanmen",
+        "thirteen orphans, 13-sided wait",
+        13,
+        None,
+        2,
+        lambda f: f.wait == "kokushi_13",
     ),
     YakuDef(
         "suuankou",
-        "Four concealed triplets",
+        "Suuankou",
+        "four concealed triplets",
         13,
         None,
         1,
@@ -279,46 +336,87 @@ YAKUMAN: Final[tuple[YakuDef, ...]] = (
     ),
     YakuDef(
         "suuankou_tanki",
-        "Four concealed triplets, single wait",
+        "Suuankou tanki",
+        "four concealed triplets, pair wait",
         13,
         None,
         2,
         lambda f: f.ankou == 4 and f.wait == "tanki",
     ),
-    YakuDef("daisangen", "Big three dragons", 13, 13, 1, lambda f: _dragon_trips(f) == 3),
-    YakuDef("tsuuiisou", "All honours", 13, 13, 1, lambda f: f.facts.all_honour),
-    YakuDef("ryuuiisou", "All green", 13, 13, 1, lambda f: f.facts.all_green),
-    YakuDef("chinroutou", "All terminals", 13, 13, 1, lambda f: f.facts.all_terminal),
+    YakuDef(
+        "daisangen", "Daisangen", "big three dragons", 13, 13, 1, lambda f: _dragon_trips(f) == 3
+    ),
+    YakuDef("tsuuiisou", "Tsuuiisou", "all honours", 13, 13, 1, lambda f: f.facts.all_honour),
+    YakuDef("ryuuiisou", "Ryuuiisou", "all green", 13, 13, 1, lambda f: f.facts.all_green),
+    YakuDef("chinroutou", "Chinroutou", "all terminals", 13, 13, 1, lambda f: f.facts.all_terminal),
     YakuDef(
         "shousuushii",
-        "Little four winds",
+        "Shousuushii",
+        "little four winds",
         13,
         13,
         1,
         lambda f: f.pair in _WIND_SET and _wind_trips(f) == 3,
     ),
-    YakuDef("daisuushii", "Big four winds", 13, 13, 2, lambda f: _wind_trips(f) == 4),
+    YakuDef("daisuushii", "Daisuushii", "big four winds", 13, 13, 2, lambda f: _wind_trips(f) == 4),
     YakuDef(
         "chuuren",
-        "Nine gates",
+        "Chuuren poutou",
+        "nine gates",
         13,
         None,
         1,
         lambda f: f.facts.chuuren and not f.facts.junsei,
     ),
-    YakuDef("junsei_chuuren", "Pure nine gates", 13, None, 2, lambda f: f.facts.junsei),
-    YakuDef("suukantsu", "Four kans", 13, 13, 1, lambda f: f.kans == 4),
-    YakuDef("tenhou", "Blessing of heaven", 13, None, 1, lambda f: f.facts.tenhou),
-    YakuDef("chiihou", "Blessing of earth", 13, None, 1, lambda f: f.facts.chiihou),
+    YakuDef(
+        "junsei_chuuren",
+        "Junsei chuuren poutou",
+        "pure nine gates, nine-sided wait",
+        13,
+        None,
+        2,
+        lambda f: f.facts.junsei,
+    ),
+    YakuDef("suukantsu", "Suukantsu", "four kans", 13, 13, 1, lambda f: f.kans == 4),
+    YakuDef(
+        "tenhou",
+        "Tenhou",
+        "blessing of heaven: dealer wins on the first draw",
+        13,
+        None,
+        1,
+        lambda f: f.facts.tenhou,
+    ),
+    YakuDef(
+        "chiihou",
+        "Chiihou",
+        "blessing of earth: non-dealer wins on the first draw",
+        13,
+        None,
+        1,
+        lambda f: f.facts.chiihou,
+    ),
 )
 
-RENHOU: Final = YakuDef("renhou", "Blessing of man", 13, None, 1, lambda f: f.facts.renhou)
+RENHOU: Final = YakuDef(
+    "renhou",
+    "Renhou",
+    "blessing of man: win on a discard before the first draw",
+    13,
+    None,
+    1,
+    lambda f: f.facts.renhou,
+)
 
 #: The ordinary rows by id.
 _ROWS: Final = {d.id: d for d in YAKU}
 
-#: English names of every id, for display.
-NAMES: Final[dict[str, str]] = {d.id: d.name for d in (*YAKU, *YAKUMAN, RENHOU)}
+#: Every id's name and English meaning, for display: the rows', and nagashi mangan (paid at
+#: an exhaustive draw, so not a row of the table).
+NAMES: Final[dict[str, tuple[str, str]]] = {
+    **{d.id: (d.name, d.english) for d in (*YAKU, *YAKUMAN, RENHOU)},
+    "nagashi_mangan": ("Nagashi mangan", "all terminal and honour discards"),
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from agari.render.text import YAKU_NAMES, payment_text
+from agari.engine.yaku import NAMES
+from agari.settle import format_payment
 
 if TYPE_CHECKING:
     from agari.game.ledger import RoundResult
@@ -71,8 +72,8 @@ def _value(result: Result) -> str:
         value = f"{result.han} han {result.fu} fu"
         if result.limit:
             value += f" {result.limit}"
-    yaku = ", ".join(YAKU_NAMES.get(y.id, (y.id, ""))[0] for y in result.yaku or ())
-    return f"{value}: {payment_text(result.payment)}  ({yaku})"
+    yaku = ", ".join(NAMES.get(y.id, (y.id, ""))[0] for y in result.yaku or ())
+    return f"{value}: {format_payment(result.payment)}  ({yaku})"
 
 
 def render_game(

@@ -28,8 +28,9 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, Final
 from xml.sax.saxutils import escape
 
+from agari.engine.yaku import NAMES
 from agari.hand import Hand, Meld, MeldKind
-from agari.render.text import YAKU_NAMES, payment_text
+from agari.settle import format_payment
 from agari.tiles import Tile
 
 if TYPE_CHECKING:
@@ -239,8 +240,8 @@ def caption(result: Result) -> list[str]:
                 value += f" {result.fu} fu"
             if result.limit:
                 value += f", {result.limit.replace('_', ' ')}"
-        lines = [f"{value} \u00b7 {payment_text(result.payment)}"]
-        names = [f"{YAKU_NAMES.get(y.id, (y.id,))[0]} {y.han}" for y in result.yaku or ()]
+        lines = [f"{value} \u00b7 {format_payment(result.payment)}"]
+        names = [f"{NAMES.get(y.id, (y.id,))[0]} {y.han}" for y in result.yaku or ()]
         dora = result.dora or {}
         names += [f"{k} {v}" for k, v in dora.items() if v and not result.yakuman]
         if names:

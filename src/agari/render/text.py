@@ -9,7 +9,8 @@ module and prints ``Result.to_json()``.
 error (syntax): unexpected 'x'
   12x
     ^
->>> payment_text({"tsumo_dealer": 4000, "tsumo_non_dealer": 2000})
+>>> from agari.settle import format_payment
+>>> format_payment({"tsumo_dealer": 4000, "tsumo_non_dealer": 2000})
 '2000/4000'
 """
 
@@ -18,62 +19,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from agari.engine.yaku import NAMES
+from agari.settle import format_payment
+
 if TYPE_CHECKING:
     from agari.hand import Hand, Meld
     from agari.result import Result
 
-__all__ = ["YAKU_NAMES", "payment_text", "render", "yaku_name"]
+__all__ = ["render", "yaku_name"]
 
-#: Every yaku id of SPEC §5: (romaji, English).
-YAKU_NAMES: Final[dict[str, tuple[str, str]]] = {
-    "riichi": ("Riichi", "ready hand declared"),
-    "double_riichi": ("Double riichi", "riichi declared on the first turn"),
-    "ippatsu": ("Ippatsu", "one-shot: win within a turn of riichi"),
-    "menzen_tsumo": ("Menzen tsumo", "fully concealed hand, self-drawn"),
-    "pinfu": ("Pinfu", "all sequences, no fu"),
-    "tanyao": ("Tanyao", "all simples"),
-    "iipeikou": ("Iipeikou", "pure double sequence"),
-    "haku": ("Yakuhai haku", "white dragon triplet"),
-    "hatsu": ("Yakuhai hatsu", "green dragon triplet"),
-    "chun": ("Yakuhai chun", "red dragon triplet"),
-    "seat_wind": ("Jikaze", "seat wind triplet"),
-    "round_wind": ("Bakaze", "round wind triplet"),
-    "chankan": ("Chankan", "robbing a kan"),
-    "rinshan": ("Rinshan kaihou", "win on a kan replacement tile"),
-    "haitei": ("Haitei raoyue", "win on the last tile of the wall"),
-    "houtei": ("Houtei raoyui", "win on the last discard"),
-    "chiitoitsu": ("Chiitoitsu", "seven pairs"),
-    "sanshoku": ("Sanshoku doujun", "mixed triple sequence"),
-    "ittsu": ("Ikkitsuukan", "pure straight"),
-    "chanta": ("Chanta", "terminal or honour in each group"),
-    "sanshoku_doukou": ("Sanshoku doukou", "triple triplets"),
-    "sankantsu": ("Sankantsu", "three kans"),
-    "toitoi": ("Toitoi", "all triplets"),
-    "sanankou": ("Sanankou", "three concealed triplets"),
-    "shousangen": ("Shousangen", "little three dragons"),
-    "honroutou": ("Honroutou", "all terminals and honours"),
-    "ryanpeikou": ("Ryanpeikou", "twice pure double sequence"),
-    "honitsu": ("Honitsu", "half flush"),
-    "junchan": ("Junchan", "terminal in each group"),
-    "chinitsu": ("Chinitsu", "full flush"),
-    "renhou": ("Renhou", "blessing of man: win on a discard before the first draw"),
-    "kokushi": ("Kokushi musou", "thirteen orphans"),
-    "kokushi_13": ("Kokushi musou juusanmen", "thirteen orphans, 13-sided wait"),
-    "suuankou": ("Suuankou", "four concealed triplets"),
-    "suuankou_tanki": ("Suuankou tanki", "four concealed triplets, pair wait"),
-    "daisangen": ("Daisangen", "big three dragons"),
-    "tsuuiisou": ("Tsuuiisou", "all honours"),
-    "ryuuiisou": ("Ryuuiisou", "all green"),
-    "chinroutou": ("Chinroutou", "all terminals"),
-    "shousuushii": ("Shousuushii", "little four winds"),
-    "daisuushii": ("Daisuushii", "big four winds"),
-    "chuuren": ("Chuuren poutou", "nine gates"),
-    "junsei_chuuren": ("Junsei chuuren poutou", "pure nine gates, nine-sided wait"),
-    "suukantsu": ("Suukantsu", "four kans"),
-    "tenhou": ("Tenhou", "blessing of heaven: dealer wins on the first draw"),
-    "chiihou": ("Chiihou", "blessing of earth: non-dealer wins on the first draw"),
-    "nagashi_mangan": ("Nagashi mangan", "all terminal and honour discards"),
-}
 
 _WIND_NAMES: Final = {"E": "East", "S": "South", "W": "West", "N": "North"}
 _SOURCE_NAMES: Final = {"left": "the left", "across": "across", "right": "the right"}
@@ -84,21 +38,8 @@ _HONOURS: Final = ("East", "South", "West", "North", "white", "green", "red")
 
 def yaku_name(yaku_id: str) -> str:
     """``Romaji (English)`` for a yaku id; the id itself if it is not in the table."""
-    names = YAKU_NAMES.get(yaku_id)
+    names = NAMES.get(yaku_id)
     return f"{names[0]} ({names[1]})" if names else yaku_id
-
-
-def payment_text(payment: Mapping[str, int] | None) -> str:
-    """A payment the way players say it: ``8000``, ``2000/4000``, ``4000 all``."""
-    if not payment:
-        return "-"
-    if "ron" in payment:
-        return f"{payment['ron']}"
-    if "tsumo_each" in payment:
-        return f"{payment['tsumo_each']} all"
-    if "tsumo_dealer" in payment:
-        return f"{payment.get('tsumo_non_dealer', 0)}/{payment['tsumo_dealer']}"
-    return " ".join(f"{k} {v}" for k, v in sorted(payment.items()))
 
 
 def _payment_long(payment: Mapping[str, int] | None) -> str:
@@ -281,7 +222,7 @@ def _render_score(result: Result, hand: Hand | None) -> list[str]:
         lines.append(f"value     {_value_line(result)}")
     if result.payment:
         lines.append(
-            f"payment   {payment_text(result.payment)}  ({_payment_long(result.payment)}; "
+            f"payment   {format_payment(result.payment)}  ({_payment_long(result.payment)}; "
             f"hand worth {result.points})"
         )
     if result.total is not None and result.points is not None:
@@ -337,7 +278,7 @@ def _outcome(entry: Any) -> str:
         head = f"{entry.get('han')} han"
         if entry.get("fu") is not None:
             head += f" {entry.get('fu')} fu"
-    return f"{head}: {payment_text(entry.get('payment'))}"
+    return f"{head}: {format_payment(entry.get('payment'))}"
 
 
 def _waits_table(waits: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -435,7 +376,7 @@ def _render_candidates(result: Result) -> list[str]:
                 "payment": c.payment,
             }
         )
-        yaku = ", ".join(YAKU_NAMES.get(y.id, (y.id,))[0] for y in c.yaku or ())
+        yaku = ", ".join(NAMES.get(y.id, (y.id,))[0] for y in c.yaku or ())
         lines.append(f"  +{c.win_tile or '?'}  {value}  {yaku}".rstrip())
     return lines
 

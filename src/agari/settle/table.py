@@ -59,12 +59,17 @@ def impossible_reason(han: int, fu: int, tsumo: bool, rules: Rules) -> str | Non
     return None
 
 
-def format_payment(payment: Mapping[str, int]) -> str:
-    """A payment as players say it: ``3900``, ``1000/2000`` (non-dealer/dealer), ``2000 all``.
+def format_payment(payment: Mapping[str, int] | None) -> str:
+    """A payment as players say it: ``3900``, ``1000/2000`` (non-dealer/dealer), ``2000 all``;
+    ``-`` for none. Every payment shown to a user is written here.
 
     >>> format_payment({"tsumo_dealer": 2000, "tsumo_non_dealer": 1000})
     '1000/2000'
+    >>> format_payment({"tsumo_each": 4000}), format_payment({"ron": 8000}), format_payment(None)
+    ('4000 all', '8000', '-')
     """
+    if not payment:
+        return "-"
     if "ron" in payment:
         return str(payment["ron"])
     if "tsumo_each" in payment:

@@ -16,12 +16,14 @@ from html import escape
 from typing import Any, Final
 
 from agari.api import analyse
+from agari.engine.yaku import NAMES
 from agari.errors import HandError, RuleError
 from agari.hand import Hand
 from agari.render.svg import caption, hand_svg
-from agari.render.text import YAKU_NAMES, payment_text, render
+from agari.render.text import render
 from agari.result import Result
 from agari.rules import PRESET_NAMES
+from agari.settle import format_payment
 from agari.web.params import MAX_HAND, read_hand, read_rules
 
 __all__ = ["PALETTE", "analysed", "error_result", "page", "result_html", "split_switches"]
@@ -123,7 +125,7 @@ def _outcome(entry: Any) -> str:
         head = f"{entry.get('han')} han"
         if entry.get("fu") is not None:
             head += f" {entry.get('fu')} fu"
-    return escape(f"{head}: {payment_text(entry.get('payment'))}")
+    return escape(f"{head}: {format_payment(entry.get('payment'))}")
 
 
 def _ukeire(ukeire: Any) -> str:
@@ -167,7 +169,7 @@ def _win_html(result: Result) -> list[str]:
         out.append("<p><b>no yaku</b>: a complete hand without a yaku does not win</p>")
     if result.yaku:
         rows = [
-            (escape(YAKU_NAMES.get(y.id, (y.id, ""))[0]), escape(YAKU_NAMES.get(y.id, ("", ""))[1]),
+            (escape(NAMES.get(y.id, (y.id, ""))[0]), escape(NAMES.get(y.id, ("", ""))[1]),
              f"{y.han} han")
             for y in result.yaku
         ]  # fmt: skip
@@ -181,7 +183,7 @@ def _win_html(result: Result) -> list[str]:
         fu_rows.append(("<b>total</b>", f"<b>{result.fu}</b>{rounded}"))
         out.append("<h3>fu</h3>" + _table(("item", "fu"), fu_rows, "fu"))
     if result.payment:
-        pay = [f'<p class="payment">payment <b>{escape(payment_text(result.payment))}</b>']
+        pay = [f'<p class="payment">payment <b>{escape(format_payment(result.payment))}</b>']
         pay.append(f" &middot; hand worth {result.points}")
         if result.total is not None and result.total != result.points:
             pay.append(f" &middot; total with honba and sticks {result.total}")
@@ -257,7 +259,7 @@ def _candidates_html(result: Result) -> list[str]:
             {"status": c.status, "han": c.han, "fu": c.fu, "yakuman": c.yakuman,
              "payment": c.payment}
         )  # fmt: skip
-        yaku = ", ".join(YAKU_NAMES.get(y.id, (y.id,))[0] for y in c.yaku or ())
+        yaku = ", ".join(NAMES.get(y.id, (y.id,))[0] for y in c.yaku or ())
         rows.append((_tile(str(c.win_tile)), value, escape(yaku)))
     return [
         "<h3>every tile that could have been the winning tile (best first)</h3>"
