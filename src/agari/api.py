@@ -185,9 +185,24 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool) -> Result:
         if isinstance(hand_input, str):
             error.point_at_word(hand_input)
         return _error(value, rules, error)
-    except ValueError as error:  # e.g. an impossible tile in a hand built by hand
-        return _error(value, rules, HandError("bad_value", str(error)))
+    except Exception as error:  # a bug in agari, not bad input: say so, with the input
+        return internal_error(value, rules, error)
     return _finish(result, value, hand, rules)
+
+
+def internal_error(value: Any, rules: Rules | None, error: BaseException) -> Result:
+    """The result for an input agari failed on (a bug): status ``error``, code ``internal``,
+    the input kept so that it can be reported."""
+    message = (
+        f"internal error ({type(error).__name__}: {error}); "
+        "this is a bug in agari: please report it with the input"
+    )
+    return Result(
+        input=value,
+        status="error",
+        rules=rules.describe() if rules is not None else None,
+        error={"code": "internal", "message": message, "column": None},
+    )
 
 
 def analyse(
