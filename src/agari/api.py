@@ -149,7 +149,7 @@ def _candidate_key(r: Result) -> tuple[int, int, int, int]:
     return (r.status == "win", r.base_points or 0, r.han or 0, r.fu or 0)
 
 
-def _run(hand_input: HandInput, rules: Rules, analysis: bool) -> Result:
+def _run(hand_input: HandInput, rules: Rules, analysis: bool, parsed: Hand | None = None) -> Result:
     if isinstance(hand_input, Hand):
         # A prepared hand: its normal form is both the result's ``input`` and its
         # ``hand``, one deferred text made only when read.
@@ -161,6 +161,8 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool) -> Result:
             hand = hand_input
             if not hand._checked:  # a hand made in Python; the readers check their own
                 check_made_hand(hand)
+        elif parsed is not None:  # the text, read already by the caller
+            hand = parsed
         else:
             hand = _parse(hand_input)
         if hand.context.rules is not None:  # the hand's own ``rules=`` word
@@ -203,6 +205,18 @@ def internal_error(value: Any, rules: Rules | None, error: BaseException) -> Res
         rules=rules.describe() if rules is not None else None,
         error={"code": "internal", "message": message, "column": None},
     )
+
+
+def analyse_text(text: str, rules: Rules) -> tuple[Result, Hand | None]:
+    """:func:`analyse` of one line of notation, and the hand read from it (``None`` when
+    the line is not a hand): the command line shows both, reading the line once."""
+    try:
+        hand = parse_hand(text)
+    except HandError:
+        return _run(text, rules, True), None  # the error result, pointing into the text
+    except Exception as error:  # a bug in the reader
+        return internal_error(text, rules, error), None
+    return _run(text, rules, True, hand), hand
 
 
 def analyse(

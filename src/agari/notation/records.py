@@ -16,7 +16,7 @@ from agari.notation.text import CODE_OF, WIND_VALUES, parse_tiles, read_word_val
 from agari.notation.validate import counter_problem, meld_shape_problem, validate
 from agari.tiles import Tile
 
-__all__ = ["hand_from_dict"]
+__all__ = ["RECORD_KEYS", "hand_from_dict"]
 
 _BOOL_KEYS: Final = ("tsumo", "riichi", "double_riichi", *SITUATIONAL)
 _INT_KEYS: Final[dict[str, str]] = {
@@ -33,7 +33,8 @@ _WIND_KEYS: Final[dict[str, str]] = {
     "pao": "pao",
     "wareme": "wareme",
 }
-_RECORD_KEYS: Final = frozenset(
+#: The keys of a SPEC §2 structured hand record.
+RECORD_KEYS: Final = frozenset(
     {"concealed", "win", "melds", "dora_indicators", "ura_indicators", "rules", "win_from"}
     | set(_BOOL_KEYS)
     | set(_INT_KEYS)
@@ -139,11 +140,11 @@ def hand_from_dict(record: Mapping[str, Any]) -> Hand:
     """
     if not isinstance(record, Mapping):
         raise HandError("bad_record", f"a hand record is an object, not {type(record).__name__}")
-    unknown = sorted(set(record) - _RECORD_KEYS)
+    unknown = sorted(set(record) - RECORD_KEYS)
     if unknown:
         raise HandError(
             "bad_record",
-            f"unknown key {unknown[0]!r}; keys are: {', '.join(sorted(_RECORD_KEYS))}",
+            f"unknown key {unknown[0]!r}; keys are: {', '.join(sorted(RECORD_KEYS))}",
         )
     if "concealed" not in record:
         raise HandError("bad_record", "a hand record needs 'concealed' (the closed tiles)")
