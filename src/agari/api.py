@@ -14,6 +14,7 @@ a result with ``status == "error"``, never an exception; a bad rule name or swit
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -207,16 +208,21 @@ def internal_error(value: Any, rules: Rules | None, error: BaseException) -> Res
     )
 
 
-def analyse_text(text: str, rules: Rules) -> tuple[Result, Hand | None]:
-    """:func:`analyse` of one line of notation, and the hand read from it (``None`` when
-    the line is not a hand): the command line shows both, reading the line once."""
+def analyse_text(text: str, rules: Rules) -> tuple[Result, Hand | None, Rules]:
+    """:func:`analyse` of one line of notation, the hand read from it (``None`` when the
+    line is not a hand) and the rules it was scored under (the hand's own ``rules=`` word
+    applied): the command line shows all three, reading the line once."""
     try:
         hand = parse_hand(text)
     except HandError:
-        return _run(text, rules, True), None  # the error result, pointing into the text
+        return _run(text, rules, True), None, rules  # the error, pointing into the text
     except Exception as error:  # a bug in the reader
-        return internal_error(text, rules, error), None
-    return _run(text, rules, True, hand), hand
+        return internal_error(text, rules, error), None, rules
+    used = rules
+    if hand.context.rules is not None:
+        with contextlib.suppress(HandError):  # the result says so
+            used = _hand_rules(hand, rules)
+    return _run(text, rules, True, hand), hand, used
 
 
 def analyse(

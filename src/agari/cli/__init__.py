@@ -238,12 +238,13 @@ def _hand_command(args: list[str]) -> int:
     out = sys.stdout
     for text, utf8 in source:
         hand: Hand | None = None
+        used = rules
         if not utf8:
             text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
             result = _not_utf8(text, rules)
         else:
             try:
-                result, hand = analyse_text(text, rules)
+                result, hand, used = analyse_text(text, rules)
             except Exception as exc:  # a bug, not bad input: still no traceback for the user
                 result = internal_error(text, rules, exc)
         rejected = rejected or result.status == "error"
@@ -256,7 +257,8 @@ def _hand_command(args: list[str]) -> int:
 
             if not first:
                 out.write("\n")
-            out.write(render(result, hand if result.status != "error" else None) + "\n")
+            shown = hand if result.status != "error" else None
+            out.write(render(result, shown, used.players) + "\n")
         first = False
         if not hands:
             out.flush()
