@@ -328,3 +328,16 @@ def test_hand_command_internal_error_code(
     assert record["error"]["code"] == "internal" and record["input"] == HAND
     out, err = io.StringIO(), io.StringIO()
     batch_cmd.run(["--json", "-"], stdin=io.BytesIO(HAND.encode() + b"\n"), stdout=out, stderr=err)
+
+
+@pytest.mark.parametrize("text", ["\ud800m123p055z112z2=,s7-89", "123\udcffm456p789s1155z+5z"])
+def test_hand_command_lone_surrogates_in_arguments(
+    text: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by benchmarks/fuzz.py: a lone surrogate in an argument given to main() (not
+    only the bytes Python keeps from a non-UTF-8 argv) is bad_encoding, not a traceback."""
+    assert main(["--json", "--", text]) == 1
+    record = json.loads(capsys.readouterr().out)
+    assert record["error"]["code"] == "bad_encoding"
+    assert main(["--", text]) == 1
+    assert "bad_encoding" in capsys.readouterr().out

@@ -240,7 +240,7 @@ def _hand_command(args: list[str]) -> int:
         hand: Hand | None = None
         used = rules
         if not utf8:
-            text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+            text = _shown(text)
             result = _not_utf8(text, rules)
         else:
             try:
@@ -263,6 +263,17 @@ def _hand_command(args: list[str]) -> int:
         if not hands:
             out.flush()
     return 1 if rejected else 0
+
+
+def _shown(text: str) -> str:
+    """A text that is not UTF-8, shown with replacement characters: the bytes Python kept as
+    surrogates (an argument's or a line's) decoded again, any other lone surrogate (a
+    caller's own string) replaced."""
+    try:
+        raw = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        raw = text.encode("utf-8", "surrogatepass")
+    return raw.decode("utf-8", "replace")
 
 
 def _not_utf8(text: str, rules: Rules) -> Result:
