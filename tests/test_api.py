@@ -285,3 +285,148 @@ def test_an_engine_context_error_points_at_its_word() -> None:
     result = analyse(text)
     assert result.error is not None
     assert result.error["column"] == text.index("kita") + 1
+
+
+# --------------------------------------------------------------------------- issue 12
+
+
+_BASE_HAND = "123m456p789s1155z+5z"
+
+
+@pytest.mark.parametrize(
+    ("fields", "code"),
+    [
+        ({"seat_wind": "X"}, "bad_value"),
+        ({"round_wind": "Q"}, "bad_value"),
+        ({"pao": "Z"}, "bad_value"),
+        ({"wareme": "east"}, "bad_value"),
+        ({"honba": -3}, "bad_value"),
+        ({"sticks": -1}, "bad_value"),
+        ({"kita": -1}, "bad_value"),
+        ({"kita": 5}, "bad_value"),
+        ({"dora_count": -4}, "bad_value"),
+        ({"ura_count": -1, "riichi": True}, "bad_value"),
+        ({"honba": 10**5000}, "bad_value"),
+        ({"win_from": "nowhere"}, "bad_value"),
+        ({"tsumo": "yes"}, "bad_record"),
+        ({"honba": 1.5}, "bad_record"),
+        ({"honba": True}, "bad_record"),
+        ({"dora_indicators": 3}, "bad_record"),
+    ],
+    ids=lambda p: next(iter(p)) if isinstance(p, dict) else str(p),
+)
+def test_made_hand_values_are_checked(fields: dict[str, Any], code: str) -> None:
+    """Issue 12: a Hand made in Python with an impossible context value is an error result
+    (the readers' rules), never a KeyError or a payment of a negative honba."""
+    from dataclasses import replace
+
+    from agari import Context
+    from agari.notation import parse_hand
+
+    hand = replace(parse_hand(_BASE_HAND), context=Context(**fields))
+    result = analyse(hand)
+    assert result.status == "error" and result.error is not None
+    assert result.error["code"] == code
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"{_BASE_HAND} honba={'9' * 5000}",
+        f"{_BASE_HAND} sticks={'9' * 5000}",
+        f"{_BASE_HAND} kita={'1' * 5000}",
+        f"{_BASE_HAND} dora={'9' * 5000}",
+        f"{_BASE_HAND} riichi ura={'9' * 5000}",
+        f"{_BASE_HAND} honba=100",
+        f"{_BASE_HAND} sticks=121",
+        f"{_BASE_HAND} dora=91",
+    ],
+    ids=lambda text: text.split()[-1][:12],
+)
+def test_counters_are_bounded_in_text(text: str) -> None:
+    """Issue 12: a counter beyond what a game holds (or of thousands of digits) is a
+    bad_value naming the word; parse_hand raises HandError, not a plain ValueError."""
+    from agari import HandError, parse_hand
+
+    result = analyse(text)
+    assert result.status == "error" and result.error is not None
+    assert result.error["code"] == "bad_value"
+    assert "digits" not in result.error["message"] or "a number of" in result.error["message"]
+    assert "int_max_str_digits" not in result.error["message"]
+    word = text.split()[-1].split("=")[0]
+    assert result.error["column"] == text.rindex(word) + len(word) + 2
+    with pytest.raises(HandError):
+        parse_hand(text)
+
+
+@pytest.mark.parametrize("key", ["honba", "riichi_sticks", "kita", "dora_count", "ura_count"])
+@pytest.mark.parametrize(
+    "value", [10**5000, -(10**5000), -1, 1000], ids=["huge", "minus-huge", "-1", "1000"]
+)
+def test_counters_are_bounded_in_records(key: str, value: int) -> None:
+    """Issue 12: the same bounds for SPEC §2 records."""
+    record = {"concealed": "123m456p789s11555z", "win": "5z", "riichi": True, key: value}
+    result = analyse(record)
+    assert result.status == "error" and result.error is not None
+    assert result.error["code"] == "bad_value"
+    assert key in result.error["message"]
+
+
+def test_counters_at_their_bounds_are_accepted() -> None:
+    """The bounds themselves are values a game can hold."""
+    result = analyse(f"{_BASE_HAND} honba=99 sticks=120 dora=90")
+    assert result.status == "win"
+
+
+def test_an_internal_error_is_not_the_users_fault(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12: a bug (here a ValueError raised inside the engine) is code `internal` with
+    the input, not a `bad_value` blaming the user."""
+    import agari.api
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise ValueError("boom")
+
+    monkeypatch.setattr(agari.api, "score_hand", broken)
+    result = analyse(_BASE_HAND)
+    assert result.status == "error" and result.error is not None
+    assert result.error["code"] == "internal"
+    assert "ValueError: boom" in result.error["message"]
+    assert result.input == _BASE_HAND
+
+
+def test_win_from_error_names_the_value_given() -> None:
+    """Issue 12: the message names the value given, not `None`."""
+    result = analyse({"concealed": "123m456p789s11555z", "win": "5z", "win_from": "upstairs"})
+    assert result.error is not None and "'upstairs'" in result.error["message"]
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("123m456p789s1155z+5z ura=1m", "conflicting_context"),
+        ("123m456p789s1155z+5z ura=2", "conflicting_context"),
+        ("123m456p789s1155z+5z riichi dora=1m2m3m4m6m7m", "bad_value"),
+        ("123m456p789s1155z+5z riichi ura=1m2m3m4m6m7m", "bad_value"),
+        ("123m456p789s1155z+5z chankan", "conflicting_context"),  # 5z held as a pair
+        ("12m456p789s11555z+3m chankan dora=2m", "win"),  # the control: no other 3m
+    ],
+)
+def test_inputs_no_longer_dropped_without_a_word(text: str, code: str) -> None:
+    """Issue 12: ura without riichi, more than 5 indicators (one plus one per kan) and a
+    chankan on a tile the winner can see another copy of are errors."""
+    result = analyse(text)
+    if code == "win":
+        assert result.status == "win"
+        return
+    assert result.status == "error" and result.error is not None
+    assert result.error["code"] == code
+
+
+def test_chankan_impossible_when_a_meld_or_indicator_shows_the_tile() -> None:
+    """Issue 12: the robbed kan holds the other three copies of the winning tile."""
+    for text in (
+        "12m456p789s11555z+3m chankan dora=3m",
+        "12m789s11555z+3m, 3-45m chankan",
+    ):
+        result = analyse(text)
+        assert result.error is not None and result.error["code"] == "conflicting_context"

@@ -225,7 +225,7 @@ def test_bad_records_each_give_one_error_record(tmp_path: Path) -> None:
         "bad_rules",
         "bad_record",
         "bad_record",
-        "internal_error",
+        "internal",
         "bad_json",
         "bad_json",
         "line_too_long",
@@ -235,7 +235,7 @@ def test_bad_records_each_give_one_error_record(tmp_path: Path) -> None:
 
 
 def test_line_exactly_at_the_cap_is_read(tmp_path: Path) -> None:
-    hand = json.dumps({"hand": "123m", "pad": "x" * (LINE_CAP - 40)})
+    hand = json.dumps({"hand": "123m", "note": "x" * (LINE_CAP - 40)})
     hand = hand[:-1] + " " * (LINE_CAP - len(hand)) + "}"
     assert len(hand) == LINE_CAP
     f = write(tmp_path / "cap.jsonl", hand + "\n" + "x" * (LINE_CAP + 1))
@@ -407,7 +407,7 @@ def test_a_dying_worker_loses_no_record_and_does_not_hang(tmp_path: Path) -> Non
     assert code == 1
     assert [r["line"] for r in records] == list(range(1, len(lines) + 1))
     (lost,) = [r for r in records if r["status"] == "error"]  # only the killer itself
-    assert lost["line"] == 701 and lost["error"]["code"] == "internal_error"
+    assert lost["line"] == 701 and lost["error"]["code"] == "internal"
 
 
 def test_run_batch_bounds_work_in_flight() -> None:
@@ -597,7 +597,7 @@ def test_random_records_through_the_engine_give_one_record_each(values: list[Any
         assert outcome.json_line is not None
         json.loads(outcome.json_line)
         # SPEC §3: bad input is an error result; the engine never raises for it
-        assert outcome.error is None or outcome.error[0] != "internal_error", outcome.error
+        assert outcome.error is None or outcome.error[0] != "internal", outcome.error
 
 
 def test_jobs_0_means_all_cores(tmp_path: Path) -> None:

@@ -199,10 +199,9 @@ def test_every_context_word() -> None:
     assert parse_hand(str(hand)) == hand
 
 
-@pytest.mark.parametrize("word", ["double-riichi", "wriichi", "WRIICHI", "double-riichi riichi"])
+@pytest.mark.parametrize("word", ["double-riichi", "wriichi", "WRIICHI", "w-riichi"])
 def test_double_riichi_spellings_and_implied_riichi(word: str) -> None:
-    """SPEC §1: `double-riichi` (`wriichi`); brief: double riichi implies riichi, writing
-    both is not an error."""
+    """SPEC §1: `double-riichi` (`wriichi`); double riichi implies riichi."""
     hand = parse_hand(f"123m456p789s1155z+5z {word}")
     assert hand.context.double_riichi and hand.context.in_riichi
     assert hand == parse_hand("123m456p789s1155z+5z double-riichi")
@@ -211,7 +210,7 @@ def test_double_riichi_spellings_and_implied_riichi(word: str) -> None:
 @pytest.mark.parametrize("word", ["chankan", "houtei", "renhou", "ron"])
 def test_ron_only_situations(word: str) -> None:
     """RULES.md/SPEC §5: chankan, houtei, renhou are wins on another player's tile."""
-    hand = parse_hand(f"123m456p789s1155z+5z {word}")
+    hand = parse_hand(f"123m456p789s23p55z+1p {word}")
     assert not hand.context.tsumo
 
 
@@ -456,9 +455,26 @@ def test_syntax_error_says_what_was_expected() -> None:
     assert "expected" in info.value.message and "context word" in info.value.message
 
 
-def test_double_riichi_with_riichi_is_not_an_error() -> None:
-    """Brief: "Double riichi implies riichi; writing both is not an error"."""
-    parse_hand("123m456p789s1155z+5z riichi double-riichi ippatsu")
+@pytest.mark.parametrize(
+    "words",
+    ["riichi double-riichi ippatsu", "double-riichi riichi", "wriichi riichi", "riichi riichi"],
+)
+def test_riichi_written_twice_is_a_conflict(words: str) -> None:
+    """Issue 12: riichi written twice, or with double-riichi (the same declaration said
+    twice, one of them stronger), is `conflicting_context`, like `seat=` given twice; the
+    error points at the second word."""
+    text = f"123m456p789s1155z+5z {words}"
+    with pytest.raises(HandError) as info:
+        parse_hand(text)
+    assert info.value.code == "conflicting_context"
+    assert info.value.column == len(f"123m456p789s1155z+5z {words.split()[0]} ") + 1
+
+
+def test_flag_word_twice_is_a_conflict() -> None:
+    """Issue 12: a word given twice is not silently read once (as `seat=` twice)."""
+    with pytest.raises(HandError) as info:
+        parse_hand("123m456p789s1155z+5z tsumo TSUMO")
+    assert (info.value.code, info.value.column) == ("conflicting_context", 28)
 
 
 def test_closed_kan_does_not_open_the_hand_for_riichi() -> None:
@@ -553,7 +569,9 @@ def legal_hands(draw: st.DrawFn) -> tuple[str, str]:
     elif tsumo and draw(st.booleans()):
         words.append("haitei")
     elif not tsumo and draw(st.booleans()):
-        words.append(draw(st.sampled_from(["houtei", "chankan"])))
+        # chankan only where no other copy of the winning tile is in sight (issue 12)
+        robbable = counts[win] == 1
+        words.append(draw(st.sampled_from(["houtei", "chankan"] if robbable else ["houtei"])))
     for key in ("seat", "round", "pao", "wareme"):
         if draw(st.booleans()):
             words.append(f"{key}={draw(st.sampled_from('ESWNeswn'))}")
@@ -561,12 +579,12 @@ def legal_hands(draw: st.DrawFn) -> tuple[str, str]:
         if draw(st.booleans()):
             words.append(f"{key}={draw(st.integers(0, 12))}")
     if draw(st.booleans()):
-        free = [k for k in range(34) if counts[k] < 4]
+        free = [k for k in range(34) if counts[k] < 4 and not (k == win and "chankan" in words)]
         k = draw(st.sampled_from(free))
         counts[k] += 1
         words.append(f"dora={k % 9 + 1}{suit_of[k // 9]}")
-    if draw(st.booleans()):
-        words.append(f"ura={draw(st.integers(0, 3))}")
+    if any(w in ("riichi", "double-riichi", "wriichi") for w in words) and draw(st.booleans()):
+        words.append(f"ura={draw(st.integers(0, 3))}")  # ura only with riichi (issue 12)
     if draw(st.booleans()):
         words.append(f"rules={draw(st.sampled_from(['tenhou', 'MAJSOUL', 'wrc2025']))}")
     words = draw(st.permutations(words))

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from agari.engine.yaku import NAMES
 from agari.notation.text import parse_hand
 from agari.render.text import render, yaku_name
@@ -124,3 +126,47 @@ def test_a_win_says_who_deals_next() -> None:
     assert "next hand the dealer (E) wins and keeps the deal; honba 3" in shown
     text = "123m456p789s1155z+5z honba=2"
     assert "the deal passes to the next seat; honba 0" in render(analyse(text), parse_hand(text))
+
+
+def _next_in_three_player(ind: str) -> str:
+    """RULES.md "Three-player" (written out here, not asked of agari): 2m-8m are not in
+    the set, so 1m indicates 9m and 9m indicates 1m; other suits wrap 9 -> 1, winds
+    E S W N E, dragons white green red white."""
+    digit, suit = int(ind[0]), ind[1]
+    if suit == "m":
+        return {1: "9m", 9: "1m"}[digit]
+    if suit in "ps":
+        return f"{digit % 9 + 1}{suit}"
+    if digit <= 4:
+        return f"{digit % 4 + 1}z"
+    return f"{(digit - 5 + 1) % 3 + 5}z"
+
+
+THREE_PLAYER_HAND = "111m999m123p456s1z+1z riichi"
+THREE_PLAYER_TILES = ["1m"] * 3 + ["9m"] * 3 + ["1p", "2p", "3p", "4s", "5s", "6s", "1z", "1z"]
+THREE_PLAYER_INDICATORS = (
+    ["1m", "9m"] + [f"{d}{s}" for s in "ps" for d in range(1, 10)] + [f"{d}z" for d in range(1, 8)]
+)
+
+
+@pytest.mark.parametrize("indicator", THREE_PLAYER_INDICATORS)
+def test_three_player_indicators_text_and_json_agree(
+    indicator: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 12: the three-player text used to show `indicators 1m -> 2m` while the value
+    counted 9m. Every indicator of the three-player set: the text names the tile of the
+    rule, and the JSON counts exactly the copies of that tile in the hand."""
+    import json
+
+    from agari.cli import main
+
+    text = f"{THREE_PLAYER_HAND} dora={indicator}"
+    dora = _next_in_three_player(indicator)
+    assert main(["--rule", "players=3", "--json", text]) in (0, 1)
+    record = json.loads(capsys.readouterr().out)
+    assert record["status"] == "win", record["error"]
+    assert record["dora"]["dora"] == THREE_PLAYER_TILES.count(dora)
+    assert main(["--rule", "players=3", text]) == 0
+    shown = capsys.readouterr().out
+    assert f"indicators {indicator} -> {dora}" in shown
+    assert f"dora      dora {THREE_PLAYER_TILES.count(dora)}," in shown

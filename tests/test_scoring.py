@@ -168,7 +168,11 @@ def test_aka_counts_only_under_aka() -> None:
 def test_ura_only_in_riichi() -> None:
     """RULES.md: ura dora count only for a hand in riichi."""
     assert analyse(f"{PINFU} ura=1m").dora["ura"] == 1  # type: ignore[index]
-    assert analyse("234m456p789s23s55m+1s tsumo ura=1m").dora["ura"] == 0  # type: ignore[index]
+    # Issue 12: ura indicators without riichi are not dropped without a word.
+    without = analyse("234m456p789s23s55m+1s tsumo ura=1m")
+    assert without.status == "error" and without.error is not None
+    assert without.error["code"] == "conflicting_context"
+    assert without.error["column"] == len("234m456p789s23s55m+1s tsumo ") + 1
 
 
 # --------------------------------------------------------------------------- hypothesis

@@ -26,7 +26,7 @@ CASES = [
     ("123m456p789s1p777z+1p", "wrc2025", "chun", 1),
     ("123m456p789s1p222z+1p seat=S round=E", "wrc2025", "seat_wind", 1),
     ("123m456p789s1p111z+1p seat=S round=E", "wrc2025", "round_wind", 1),
-    ("123m456p789s1p555z+1p chankan", "wrc2025", "chankan", 1),
+    ("123m456p789s23p55z+1p chankan", "wrc2025", "chankan", 1),
     ("123m456p1p+1p, 7777s, 555=z tsumo rinshan", "wrc2025", "rinshan", 1),
     ("123m456p789s1p555z+1p tsumo haitei", "wrc2025", "haitei", 1),
     ("123m456p789s1p555z+1p houtei", "wrc2025", "houtei", 1),

@@ -14,6 +14,7 @@ a result with ``status == "error"``, never an exception; a bad rule name or swit
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -149,7 +150,7 @@ def _candidate_key(r: Result) -> tuple[int, int, int, int]:
     return (r.status == "win", r.base_points or 0, r.han or 0, r.fu or 0)
 
 
-def _run(hand_input: HandInput, rules: Rules, analysis: bool) -> Result:
+def _run(hand_input: HandInput, rules: Rules, analysis: bool, parsed: Hand | None = None) -> Result:
     if isinstance(hand_input, Hand):
         # A prepared hand: its normal form is both the result's ``input`` and its
         # ``hand``, one deferred text made only when read.
@@ -161,6 +162,8 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool) -> Result:
             hand = hand_input
             if not hand._checked:  # a hand made in Python; the readers check their own
                 check_made_hand(hand)
+        elif parsed is not None:  # the text, read already by the caller
+            hand = parsed
         else:
             hand = _parse(hand_input)
         if hand.context.rules is not None:  # the hand's own ``rules=`` word
@@ -185,9 +188,41 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool) -> Result:
         if isinstance(hand_input, str):
             error.point_at_word(hand_input)
         return _error(value, rules, error)
-    except ValueError as error:  # e.g. an impossible tile in a hand built by hand
-        return _error(value, rules, HandError("bad_value", str(error)))
+    except Exception as error:  # a bug in agari, not bad input: say so, with the input
+        return internal_error(value, rules, error)
     return _finish(result, value, hand, rules)
+
+
+def internal_error(value: Any, rules: Rules | None, error: BaseException) -> Result:
+    """The result for an input agari failed on (a bug): status ``error``, code ``internal``,
+    the input kept so that it can be reported."""
+    message = (
+        f"internal error ({type(error).__name__}: {error}); "
+        "this is a bug in agari: please report it with the input"
+    )
+    return Result(
+        input=value,
+        status="error",
+        rules=rules.describe() if rules is not None else None,
+        error={"code": "internal", "message": message, "column": None},
+    )
+
+
+def analyse_text(text: str, rules: Rules) -> tuple[Result, Hand | None, Rules]:
+    """:func:`analyse` of one line of notation, the hand read from it (``None`` when the
+    line is not a hand) and the rules it was scored under (the hand's own ``rules=`` word
+    applied): the command line shows all three, reading the line once."""
+    try:
+        hand = parse_hand(text)
+    except HandError:
+        return _run(text, rules, True), None, rules  # the error, pointing into the text
+    except Exception as error:  # a bug in the reader
+        return internal_error(text, rules, error), None, rules
+    used = rules
+    if hand.context.rules is not None:
+        with contextlib.suppress(HandError):  # the result says so
+            used = _hand_rules(hand, rules)
+    return _run(text, rules, True, hand), hand, used
 
 
 def analyse(

@@ -8,7 +8,8 @@ class HandError(ValueError):
 
     ``code`` is stable (SPEC §3): ``syntax``, ``tile_count``, ``too_many_copies``,
     ``bad_tile``, ``too_many_red``, ``bad_meld``, ``conflicting_context``,
-    ``unknown_word``, ``bad_value``, ``bad_record``. ``column`` is 1-based where the
+    ``unknown_word``, ``bad_value``, ``bad_record`` (and ``internal`` in a result, for a bug
+    in agari). ``column`` is 1-based where the
     problem has a place in the input string, else ``None``.
     """
 

@@ -17,6 +17,7 @@ To every reader a deferred field is a plain value.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from functools import partial
@@ -146,9 +147,12 @@ class Result:
 
     def to_json(self) -> dict[str, Any]:
         """The SPEC §3 record: ``input``, ``hand``, ``rules``, ``status``, ``error``,
-        ``warnings`` always; every other key only when it applies."""
+        ``warnings`` always; every other key only when it applies. Always JSON: an input
+        that held values JSON has not (NaN, a set, bytes ...) is shown by
+        :func:`json_safe`."""
+        value = self.input
         record: dict[str, Any] = {
-            "input": self.input,
+            "input": value if type(value) is str or value is None else json_safe(value),
             "hand": self.hand,
             "rules": self.rules,
             "status": self.status,
@@ -334,3 +338,57 @@ def make_no_yaku(
     result = _new(Result)
     _set(result, "__dict__", values)
     return result
+
+
+def json_safe(value: Any, depth: int = 0) -> Any:
+    """``value`` with everything JSON cannot hold replaced by a stand-in: a float that is
+    not finite and any other object by its text, a set by a list, bytes decoded (bad bytes
+    as ``\\xNN``), keys as strings, an integer too long to print by a note of its size.
+
+    >>> json_safe({"a": float("nan"), 1: {2}, "b": b"\\xff"})
+    {'a': 'nan', '1': [2], 'b': '\\\\xff'}
+    """
+    if value is None or isinstance(value, bool | str):
+        return value
+    if isinstance(value, int):
+        return value if value.bit_length() < 1000 else f"<an integer of {value.bit_length()} bits>"
+    if isinstance(value, float):
+        return (
+            value if value == value and value not in (float("inf"), float("-inf")) else repr(value)
+        )
+    if depth > 50:
+        return "<nested too deeply>"
+    if isinstance(value, dict):
+        return {
+            k if isinstance(k, str) else str(json_safe(k, depth + 1)): json_safe(v, depth + 1)
+            for k, v in value.items()
+        }
+    if isinstance(value, list | tuple):
+        return [json_safe(v, depth + 1) for v in value]
+    if isinstance(value, set | frozenset):
+        return sorted((json_safe(v, depth + 1) for v in value), key=repr)
+    if isinstance(value, bytes | bytearray):
+        return bytes(value).decode("utf-8", "backslashreplace")
+    try:
+        return repr(value)
+    except Exception:
+        return f"<{type(value).__name__}>"
+
+
+def json_line(record: Mapping[str, Any]) -> str:
+    """``record`` as one line of JSON, UTF-8 where it can be: a text holding a lone
+    surrogate (valid in JSON, ``"\\ud800"``, but not in UTF-8) makes the line ASCII with
+    ``\\u`` escapes, so that it can always be written to a UTF-8 file or pipe.
+
+    >>> json_line({"input": "5z\\ud800"})
+    '{"input": "5z\\\\ud800"}'
+    """
+    try:
+        line = json.dumps(record, ensure_ascii=False, allow_nan=False)
+    except (ValueError, TypeError, RecursionError):
+        line = json.dumps(json_safe(dict(record)), ensure_ascii=False, allow_nan=False)
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(json.loads(line), ensure_ascii=True)
+    return line

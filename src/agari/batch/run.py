@@ -22,7 +22,8 @@ record from being scored become error records (``status: "error"``) with these c
 - ``line_too_long``: the line is longer than :data:`LINE_CAP` bytes;
 - ``bad_rules``: the record's (or file's) ``rules``/``rule`` do not name a preset/switch value;
 - ``unreadable_file``: the file is missing, unreadable, or (TOML) not valid TOML: one record;
-- ``internal_error``: the scorer raised (a bug): the batch goes on.
+- ``internal``: the scorer raised (a bug), or its worker process died: the batch goes on
+  (the same code as the API's and the hand command's).
 
 Hand errors (``syntax``, ``tile_count``...) come from the scorer itself.
 
@@ -53,6 +54,8 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Final, Literal, NamedTuple
 
 from agari.errors import RuleError
+from agari.notation.records import RECORD_KEYS
+from agari.result import json_line
 from agari.rules import Rules
 
 #: The longest line read from a text or JSON Lines file; longer lines become error records.
@@ -480,6 +483,19 @@ def _fill(parsed: _Parsed, obj: Mapping[str, Any], what: str) -> _Parsed:
     if expect is not None and not isinstance(expect, dict):
         raise _RecordError("bad_record", f"'expect' must be an object, not {_type_name(expect)}")
     parsed.expect = expect
+    allowed = BATCH_KEYS | ({"hand"} if "hand" in obj else RECORD_KEYS)
+    unknown = sorted(str(k) for k in obj if k not in allowed)
+    if unknown:
+        import difflib
+
+        close = difflib.get_close_matches(unknown[0], sorted(allowed), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        keys = "hand (or the structured keys), " if "hand" in obj else "the structured keys, "
+        raise _RecordError(
+            "bad_record",
+            f"{what} has an unknown key {unknown[0]!r}{hint}; a record holds "
+            f"{keys}{', '.join(sorted(BATCH_KEYS))}",
+        )
     if "hand" in obj:
         hand = obj["hand"]
         if "concealed" in obj:
@@ -571,11 +587,9 @@ def process(record: RawRecord, settings: Settings, scorer: Scorer) -> Outcome:
         try:
             result = scorer(parsed.hand, rules)
         except Exception as exc:  # a scorer bug must not stop the batch
-            raise _RecordError(
-                "internal_error", f"scoring failed: {type(exc).__name__}: {exc}"
-            ) from None
+            raise _RecordError("internal", f"scoring failed: {type(exc).__name__}: {exc}") from None
         if not isinstance(result, dict):
-            raise _RecordError("internal_error", "the scorer did not return a record")
+            raise _RecordError("internal", "the scorer did not return a record")
     except _RecordError as exc:
         if ident is None:
             ident = exc.ident
@@ -634,12 +648,8 @@ def process(record: RawRecord, settings: Settings, scorer: Scorer) -> Outcome:
 
 
 def _dumps(record: dict[str, Any]) -> str:
-    try:
-        return json.dumps(record, ensure_ascii=False, allow_nan=False, default=str)
-    except (ValueError, TypeError, RecursionError):
-        record = dict(record)
-        record["input"] = repr(record.get("input"))
-        return json.dumps(record, ensure_ascii=False, default=str)
+    """One output line: always JSON, and always UTF-8 (:func:`agari.result.json_line`)."""
+    return json_line(record)
 
 
 # --------------------------------------------------------------------------- checking
@@ -749,9 +759,45 @@ def _init_worker(settings: Settings, scorer: Scorer) -> None:
     _worker_settings, _worker_scorer = settings, scorer
     # Ctrl-C is the main process's to handle: it stops the pool (no traceback per worker).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler
+    _end_with_parent()
+    # Forked with both signals blocked (see _signals_blocked): unblocked once handled.
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     # Rules presets are built once here; any per-record combination is cached on first use.
     with contextlib.suppress(RuleError):
         _merge_rules(settings, RawRecord("text", "", None, b""), None)
+
+
+def _end_with_parent() -> None:
+    """On Linux, ask for SIGTERM when the parent process dies, however it dies (even by
+    SIGKILL): a worker never outlives its batch, blocked on a queue nobody writes to."""
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(Exception):
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, int(signal.SIGTERM), 0, 0, 0)
+        if os.getppid() == 1:  # the parent died before the request was made
+            os._exit(1)
+
+
+@contextlib.contextmanager
+def _signals_blocked() -> Iterator[None]:
+    """SIGINT and SIGTERM held back while worker processes are forked: a worker is born
+    with them blocked and sets its own handlers before it takes them; the parent takes a
+    signal that came meanwhile (Ctrl-C during start-up) right after, and stops cleanly."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows
+        yield
+        return
+    held = {signal.SIGINT, signal.SIGTERM}
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _work_chunk(chunk: list[RawRecord]) -> list[Outcome]:
@@ -827,7 +873,7 @@ def _lost(record: RawRecord, settings: Settings, scorer: Scorer) -> Outcome:
     """The error record for a record whose worker process died scoring it (killed, crashed)."""
     message = "the worker process scoring this record died (killed or crashed)"
     return process(
-        record._replace(kind="error", raw=message, error_code="internal_error"), settings, scorer
+        record._replace(kind="error", raw=message, error_code="internal"), settings, scorer
     )
 
 
@@ -843,7 +889,7 @@ def _run_parallel(
 
     If a worker process dies, the pool is replaced and every chunk it held is scored again,
     one chunk at a time; a chunk that kills its worker again is scored record by record, and
-    only a record that kills its worker becomes an ``internal_error`` record.
+    only a record that kills its worker becomes an ``internal`` record.
     """
     import multiprocessing
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -867,11 +913,12 @@ def _run_parallel(
         pool = new_pool()
 
     def submit(chunk: list[RawRecord]) -> Future[list[Outcome]]:
-        try:
-            return pool.submit(_work_chunk, chunk)
-        except BrokenProcessPool:  # it broke before a result told us
-            replace_pool()
-            return pool.submit(_work_chunk, chunk)
+        with _signals_blocked():  # the first submit to a pool forks its workers
+            try:
+                return pool.submit(_work_chunk, chunk)
+            except BrokenProcessPool:  # it broke before a result told us
+                replace_pool()
+                return pool.submit(_work_chunk, chunk)
 
     def rescue(chunk: list[RawRecord]) -> list[Outcome]:
         try:

@@ -9,21 +9,22 @@
 
 Without HAND the hand command reads one hand per line from standard input. Exit status:
 0 when every hand was read (a hand that does not win is an answer too), 1 when any input
-was rejected, 2 for usage errors. Heavy modules (Lark, the engine) load only when needed.
+was rejected, 2 for usage errors, 141 (every subcommand) when the reader of the output
+went away (``agari ... | head``). Heavy modules (Lark, the engine) load only when needed.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import IO, TYPE_CHECKING
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from agari.hand import Hand
     from agari.result import Result
     from agari.rules import Rules
 
-__all__ = ["USAGE", "main"]
+__all__ = ["BLANKS", "EXIT_PIPE_CLOSED", "USAGE", "main", "pipe_closed"]
 
 USAGE = """\
 usage: agari [--rules PRESET] [--rule KEY=VALUE]... [--json] [HAND ...]
@@ -60,7 +61,8 @@ notation:
   tenhou chiihou renhou seat=E round=S dora=3s7z ura=2 honba=1 sticks=1 kita=1 pao=W
   wareme=N rules=tenhou
 
-exit status: 0 every hand read, 1 some input rejected, 2 usage error
+exit status: 0 every hand read, 1 some input rejected, 2 usage error,
+  141 the output pipe closed (e.g. | head)
 """
 )
 
@@ -95,11 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _subcommand(f"agari.cli.{args[0]}_cmd", "run", args)
         return _hand_command(args)
     except BrokenPipeError:  # e.g. `agari ... | head`: stop quietly (Python docs recipe)
-        import os
-
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 1
+        return pipe_closed()
 
 
 def _subcommand(module: str, function: str, args: list[str]) -> int:
@@ -165,24 +163,51 @@ def _join_words(args: list[str]) -> list[str]:
     return hands
 
 
-def _analyser(rules: Rules) -> Callable[[str], Result]:
-    """``text -> Result`` under the chosen rules (built once, not once per hand)."""
-    from agari.api import analyse
+#: The characters that make a line blank, for the hand command and ``agari batch`` alike:
+#: ASCII blanks (the bytes ``bytes.strip`` removes). A line of other spaces (U+3000, NBSP)
+#: is not blank: it is read, and rejected as a hand.
+BLANKS = " \t\n\r\x0b\x0c"
+#: The exit status when the reader of the output goes away (``agari ... | head``): 128 +
+#: SIGPIPE, what a Unix tool stopped by SIGPIPE reports. Every subcommand uses it.
+EXIT_PIPE_CLOSED = 141
 
-    def run(text: str) -> Result:
-        return analyse(text, rules=rules)
 
-    return run
+def pipe_closed() -> int:
+    """Stop quietly after the reader of standard output went away: nothing more is written
+    (Python's own flush at exit included) and the status is :data:`EXIT_PIPE_CLOSED`."""
+    import contextlib
+    import os
+
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return EXIT_PIPE_CLOSED
 
 
-def _lines(stream: IO[str]) -> Iterable[str]:
+def _lines(stream: Iterable[bytes]) -> Iterable[tuple[str, bool]]:
+    """The hands of standard input as ``(text, is UTF-8)``: lines that are not blank (only
+    :data:`BLANKS`) or ``#`` comments; a byte-order mark at the start is dropped. A line
+    that is not UTF-8 is given decoded with replacement characters, flagged."""
     first = True
-    for line in stream:
-        text = line.rstrip("\r\n")
+    for raw in stream:
+        line = raw.rstrip(b"\r\n")
         if first:  # a byte-order mark some editors put at the start of a file
-            text, first = text.removeprefix("\ufeff"), False
-        if text.strip() and not text.lstrip().startswith("#"):
-            yield text
+            line, first = line.removeprefix(b"\xef\xbb\xbf"), False
+        stripped = line.strip()
+        if not stripped or stripped.startswith(b"#"):
+            continue
+        try:
+            yield line.decode("utf-8"), True
+        except UnicodeDecodeError:
+            yield line.decode("utf-8", "replace"), False
+
+
+def _is_utf8(text: str) -> bool:
+    """Whether a command-line argument was UTF-8 (Python keeps other bytes as surrogates)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _hand_command(args: list[str]) -> int:
@@ -204,54 +229,68 @@ def _hand_command(args: list[str]) -> int:
         if sys.stdin is None or sys.stdin.isatty():
             sys.stderr.write(USAGE)
             return 2
-        source: Iterable[str] = _lines(sys.stdin)
+        stream = getattr(sys.stdin, "buffer", None)  # a text stand-in (tests) has none
+        if stream is None:
+            stream = (line.encode("utf-8", "surrogateescape") for line in sys.stdin)
+        source: Iterable[tuple[str, bool]] = _lines(stream)
     else:
-        source = hands
-    analyse = _analyser(rules)
+        source = ((text, _is_utf8(text)) for text in hands)
+    from agari.api import analyse_text, internal_error
+
     rejected = False
     first = True
     out = sys.stdout
-    for text in source:
-        try:
-            result = analyse(text)
-        except Exception as exc:  # a bug, not bad input: still no traceback for the user
-            result = _internal_error(text, exc)
+    for text, utf8 in source:
+        hand: Hand | None = None
+        used = rules
+        if not utf8:
+            text = _shown(text)
+            result = _not_utf8(text, rules)
+        else:
+            try:
+                result, hand, used = analyse_text(text, rules)
+            except Exception as exc:  # a bug, not bad input: still no traceback for the user
+                result = internal_error(text, rules, exc)
         rejected = rejected or result.status == "error"
         if as_json:
-            import json
+            from agari.result import json_line
 
-            out.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
+            out.write(json_line(result.to_json()) + "\n")
         else:
             from agari.render.text import render
 
             if not first:
                 out.write("\n")
-            out.write(render(result, _hand_or_none(text, result)) + "\n")
+            shown = hand if result.status != "error" else None
+            out.write(render(result, shown, used.players) + "\n")
         first = False
         if not hands:
             out.flush()
     return 1 if rejected else 0
 
 
-def _internal_error(text: str, exc: Exception) -> Result:
+def _shown(text: str) -> str:
+    """A text that is not UTF-8, shown with replacement characters: the bytes Python kept as
+    surrogates (an argument's or a line's) decoded again, any other lone surrogate (a
+    caller's own string) replaced."""
+    try:
+        raw = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        raw = text.encode("utf-8", "surrogatepass")
+    return raw.decode("utf-8", "replace")
+
+
+def _not_utf8(text: str, rules: Rules) -> Result:
+    """The error for a hand whose bytes are not UTF-8: code ``bad_encoding``, as in
+    ``agari batch``; the input shown with replacement characters."""
     from agari.result import Result
 
-    message = f"internal error ({type(exc).__name__}: {exc}); please report this hand"
     return Result(
-        input=text, status="error", error={"code": "internal", "message": message, "column": None}
+        input=text,
+        status="error",
+        rules=rules.describe(),
+        error={"code": "bad_encoding", "message": "the hand is not UTF-8", "column": None},
     )
-
-
-def _hand_or_none(text: str, result: Result) -> Hand | None:
-    if result.status == "error":
-        return None
-    from agari.errors import HandError
-    from agari.notation.text import parse_hand
-
-    try:
-        return parse_hand(text)
-    except HandError:
-        return None
 
 
 def _rules(preset: str | None, overrides: list[str]) -> Rules:

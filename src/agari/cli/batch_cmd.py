@@ -3,7 +3,8 @@
 Usage: ``agari batch [--rules P] [--rule K=V]... [--json] [--check] [--jobs N] [-o OUT]
 [--format F] [--no-progress] FILE...``. See :mod:`agari.batch.run` for the formats and record codes.
 Exit status: 0 all scored (with ``--check``: and all matched), 1 any record failed or
-mismatched, 2 usage error.
+mismatched, 2 usage error, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM), 141 the
+output pipe closed.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ import argparse
 import contextlib
 import importlib.util
 import os
+import signal
 import sys
 import time
+from collections.abc import Iterator
 from typing import IO, Any
 
 from agari.batch.run import (
@@ -58,9 +61,11 @@ expect (with --check): any result keys, e.g. {"han": 3, "fu": 30, "yaku": ["riic
   as subsets, yaku as a multiset of ids, "error.code" looks inside "error".
 
 Records that cannot be scored are error records (bad_json, bad_record, bad_encoding,
-line_too_long, bad_rules, unreadable_file, or the hand's own error code).
+line_too_long, bad_rules, unreadable_file, internal, or the hand's own error code);
+a record with a key not listed here (a typo such as "expcet") is a bad_record.
 Exit status: 0 all scored (and with --check all matched); 1 any record failed or
-mismatched; 2 usage error.
+mismatched; 2 usage error; 130 interrupted, 143 terminated (SIGTERM), 141 output pipe
+closed (e.g. | head).
 """
 
 
@@ -89,7 +94,12 @@ def _parser() -> _Parser:
         "--check", action="store_true", help="compare results with each record's 'expect'"
     )
     parser.add_argument(
-        "--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (0: all cores)"
+        "--jobs",
+        "-j",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes (0: all cores; at most the cores)",
     )
     parser.add_argument("-o", "--output", metavar="OUT", help="write output here, not stdout")
     parser.add_argument(
@@ -216,7 +226,13 @@ def run(
     except UsageError as exc:
         err.write(f"agari batch: {exc}\n")
         return 2
-    jobs = args.jobs or cpu_count()
+    cores = cpu_count()
+    jobs = args.jobs or cores
+    if jobs > cores:  # more workers than cores only costs memory (and start-up time)
+        err.write(
+            f"agari batch: --jobs {args.jobs}: this machine has {cores} cores; using {cores}\n"
+        )
+        jobs = cores
     settings = Settings(
         preset=args.rules,
         overrides=overrides,
@@ -225,26 +241,66 @@ def run(
     )
     if args.output:
         try:
-            out: IO[str] = open(args.output, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+            out: IO[str] = open(  # noqa: SIM115 - closed below
+                args.output, "w", encoding="utf-8", errors="backslashreplace", newline="\n"
+            )
         except OSError as exc:
             err.write(f"agari batch: cannot write {args.output}: {exc.strerror or exc}\n")
             return 2
     else:
         out = out_default
+        # Text that is not UTF-8 (a lone surrogate from a JSON record) is written escaped
+        # rather than stopping the batch (JSON lines are made UTF-8 before they get here).
+        reconfigure = getattr(out, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(Exception):
+                reconfigure(errors="backslashreplace")
     try:
-        return _drive(args, settings, jobs, scorer, stdin, out, err)
+        with _terminate_as_interrupt():
+            return _drive(args, settings, jobs, scorer, stdin, out, err)
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as other Unix tools do.
-        if out is sys.stdout:
-            with contextlib.suppress(OSError, ValueError):
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        from agari.cli import EXIT_PIPE_CLOSED, pipe_closed
+
+        return pipe_closed() if out is sys.stdout else EXIT_PIPE_CLOSED
+    except _Terminated:
+        with contextlib.suppress(OSError, ValueError):
+            out.flush()
+        err.write("agari batch: terminated\n")
+        return 128 + signal.SIGTERM
     except KeyboardInterrupt:
+        with contextlib.suppress(OSError, ValueError):
+            out.flush()
         err.write("\nagari batch: interrupted\n")
         return 130
     finally:
         if args.output:
-            out.close()
+            with contextlib.suppress(OSError):
+                out.close()
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, stopping a batch as Ctrl-C does: every record written so far is whole,
+    the workers end, and the status says so (143)."""
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """While a batch runs, SIGTERM (``timeout``, CI cancellation, ``docker stop``) stops it
+    like Ctrl-C instead of killing the parent and leaving its workers blocked."""
+
+    def stop(signum: int, frame: Any) -> None:
+        raise _Terminated
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _drive(

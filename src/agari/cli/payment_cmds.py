@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import sys
 from typing import TYPE_CHECKING, Any, NoReturn, cast
@@ -72,12 +71,9 @@ def _run(prog: str, body: Any, argv: Sequence[str]) -> int:
         print(f"agari {prog}: {exc}", file=sys.stderr)
         return EXIT_REJECTED
     except BrokenPipeError:  # e.g. ``agari table | head``: the reader has gone
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
-        return EXIT_OK
+        from agari.cli import pipe_closed
+
+        return pipe_closed()
 
 
 def _add_rule_options(parser: argparse.ArgumentParser) -> None:

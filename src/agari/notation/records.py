@@ -13,10 +13,10 @@ from typing import Any, Final
 from agari.errors import HandError
 from agari.hand import SITUATIONAL, Context, Hand, Meld, MeldKind, Source, format_tiles
 from agari.notation.text import CODE_OF, WIND_VALUES, parse_tiles, read_word_value, sorted_tiles
-from agari.notation.validate import meld_shape_problem, validate
+from agari.notation.validate import counter_problem, meld_shape_problem, validate
 from agari.tiles import Tile
 
-__all__ = ["hand_from_dict"]
+__all__ = ["RECORD_KEYS", "hand_from_dict"]
 
 _BOOL_KEYS: Final = ("tsumo", "riichi", "double_riichi", *SITUATIONAL)
 _INT_KEYS: Final[dict[str, str]] = {
@@ -33,7 +33,8 @@ _WIND_KEYS: Final[dict[str, str]] = {
     "pao": "pao",
     "wareme": "wareme",
 }
-_RECORD_KEYS: Final = frozenset(
+#: The keys of a SPEC §2 structured hand record.
+RECORD_KEYS: Final = frozenset(
     {"concealed", "win", "melds", "dora_indicators", "ura_indicators", "rules", "win_from"}
     | set(_BOOL_KEYS)
     | set(_INT_KEYS)
@@ -139,11 +140,11 @@ def hand_from_dict(record: Mapping[str, Any]) -> Hand:
     """
     if not isinstance(record, Mapping):
         raise HandError("bad_record", f"a hand record is an object, not {type(record).__name__}")
-    unknown = sorted(set(record) - _RECORD_KEYS)
+    unknown = sorted(set(record) - RECORD_KEYS)
     if unknown:
         raise HandError(
             "bad_record",
-            f"unknown key {unknown[0]!r}; keys are: {', '.join(sorted(_RECORD_KEYS))}",
+            f"unknown key {unknown[0]!r}; keys are: {', '.join(sorted(RECORD_KEYS))}",
         )
     if "concealed" not in record:
         raise HandError("bad_record", "a hand record needs 'concealed' (the closed tiles)")
@@ -189,8 +190,11 @@ def hand_from_dict(record: Mapping[str, Any]) -> Hand:
         value = record.get(key)
         if value is None:
             continue
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        if isinstance(value, bool) or not isinstance(value, int):
             raise HandError("bad_value", f"{key} must be a whole number 0 or more, not {value!r}")
+        problem = counter_problem(field, value)
+        if problem is not None:
+            raise HandError("bad_value", problem.replace(field, key, 1))
         kwargs[field] = value
     for key, field in _WIND_KEYS.items():
         value = record.get(key)
@@ -208,7 +212,10 @@ def hand_from_dict(record: Mapping[str, Any]) -> Hand:
     if record.get("win_from") is not None:
         source = _FROM.get(str(record["win_from"]).lower())
         if source is None:
-            raise HandError("bad_value", f"win_from takes left, across or right, not {source!r}")
+            raise HandError(
+                "bad_value",
+                f"win_from takes left, across or right, not {record['win_from']!r}",
+            )
         kwargs["win_from"] = source
     hand = Hand(sorted_tiles(closed), win, melds, Context(**kwargs))
     validate(hand, values, {}, win_column=None)

@@ -46,7 +46,7 @@ from agari.hand import (
     clear_text_caches,
     make_context,
 )
-from agari.notation.validate import validate
+from agari.notation.validate import counter_problem, validate
 from agari.tiles import Tile
 
 if TYPE_CHECKING:
@@ -340,33 +340,60 @@ def _read_words(words: list[tuple[str, int]]) -> _Words:
             if len(cache) < _CACHE_LIMIT:
                 cache[text] = hit
         key, value = hit
-        if key in values and value is not True:
+        if key in values:
             name = text.partition("=")[0].lower()
-            raise HandError("conflicting_context", f"{name}= is given twice", column)
+            said = f"{name}=" if value is not True else key.replace("_", "-")
+            raise HandError("conflicting_context", f"{said} is given twice", column)
         values[key] = value
-        columns.setdefault(key, column)
+        columns[key] = column
+    if "riichi" in values and "double_riichi" in values:
+        raise HandError(
+            "conflicting_context",
+            "riichi and double-riichi: write one (double-riichi is riichi declared on the "
+            "first discard)",
+            max(columns["riichi"], columns["double_riichi"]),
+        )
     return _Words(values, columns)
+
+
+def _short(raw: str) -> str:
+    """``raw`` quoted, cut short when it is long (a line may be thousands of characters)."""
+    return repr(raw) if len(raw) <= 40 else repr(raw[:37]) + "..."
+
+
+def _counter(key: str, name: str, raw: str, column: int) -> int:
+    """A counter's digits as a number within :data:`COUNTER_LIMITS` (never a number of
+    thousands of digits: Python refuses to read those)."""
+    digits = raw.lstrip("0") or "0"
+    value = int(digits) if len(digits) <= 12 else 10**12
+    problem = counter_problem(key, value)
+    if problem is not None:
+        if len(digits) > 12:
+            problem = problem.rsplit(", not ", 1)[0] + f", not a number of {len(digits)} digits"
+        raise HandError("bad_value", problem.replace(key, f"{name}=", 1), column)
+    return value
 
 
 def read_word_value(key: str, name: str, raw: str, column: int) -> Any:
     if key in ("seat_wind", "round_wind", "pao", "wareme"):
         wind = WIND_VALUES.get(raw.lower())
         if wind is None:
-            raise HandError("bad_value", f"{name}= takes E, S, W or N, not {raw!r}", column)
+            raise HandError("bad_value", f"{name}= takes E, S, W or N, not {_short(raw)}", column)
         return wind
     if key in ("honba", "sticks", "kita"):
         if not raw.isdigit() or not raw.isascii():
             raise HandError(
-                "bad_value", f"{name}= takes a whole number 0 or more, not {raw!r}", column
+                "bad_value", f"{name}= takes a whole number 0 or more, not {_short(raw)}", column
             )
-        return int(raw)
+        return _counter(key, name, raw, column)
     if key in ("dora", "ura"):
         if raw.isascii() and raw.isdigit():
-            return int(raw)
+            return _counter(f"{key}_count", name, raw, column)
         if not _TILES_TEXT.fullmatch(raw):
             raise HandError(
                 "bad_value",
-                f"{name}= takes indicator tiles such as 3s7z, or a number of dora, not {raw!r}",
+                f"{name}= takes indicator tiles such as 3s7z, or a number of dora, "
+                f"not {_short(raw)}",
                 column,
             )
         return tuple(_tile(c) for c in _tile_codes(raw, column, raw[0] in _CODES))

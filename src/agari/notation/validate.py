@@ -20,11 +20,14 @@ from operator import attrgetter, eq
 from typing import Any, Final
 
 from agari.errors import HandError
-from agari.hand import Context, Hand, Meld, MeldKind
+from agari.hand import SITUATIONAL, Context, Hand, Meld, MeldKind
 from agari.tiles import NORTH, Tile, kind_name
 
 __all__ = [
+    "COUNTER_LIMITS",
+    "MAX_INDICATORS",
     "check_conflicts",
+    "check_context_values",
     "check_four_player",
     "check_made_hand",
     "check_meld_shapes",
@@ -32,10 +35,28 @@ __all__ = [
     "check_tile_count",
     "check_tiles",
     "check_value_types",
+    "counter_problem",
     "mark_checked",
     "meld_shape_problem",
     "validate",
 ]
+
+#: The most each counter can be in a game (the readers and :func:`check_made_hand` apply
+#: the same bounds). ``honba``: a generous bound, far above any real game; ``sticks``: the
+#: points in play (at most 4 x 30,000) in 1,000-point riichi sticks; ``kita``: the four North
+#: tiles; ``dora_count``/``ura_count``: a hand's at most 18 tiles (four kans) times five
+#: indicators.
+COUNTER_LIMITS: Final[dict[str, int]] = {
+    "honba": 99,
+    "sticks": 120,
+    "kita": 4,
+    "dora_count": 90,
+    "ura_count": 90,
+}
+#: Dora (and ura) indicators: one, plus one for each kan declared in the hand.
+MAX_INDICATORS: Final = 5
+_WINDS: Final = ("E", "S", "W", "N")
+_SOURCES: Final = ("left", "across", "right")
 
 _KIND: Final = attrgetter("kind")
 _RED: Final = attrgetter("red")
@@ -54,6 +75,20 @@ def validate(
     """
     check_tiles(hand)
     check_tile_count(hand)
+    c = hand.context
+    if len(c.dora_indicators) > MAX_INDICATORS or len(c.ura_indicators) > MAX_INDICATORS:
+        which = "dora" if len(c.dora_indicators) > MAX_INDICATORS else "ura"
+        n = len(c.dora_indicators if which == "dora" else c.ura_indicators)
+        raise HandError(
+            "bad_value",
+            f"{which}= shows {n} indicators: at most {MAX_INDICATORS} (one, plus one for each kan)",
+            (columns or {}).get(which),
+        )
+    if (c.ura_indicators or c.ura_count) and not (c.riichi or c.double_riichi):
+        raise _conflict(
+            "ura= without riichi: ura dora are revealed and counted only for a riichi win",
+            (columns or {}).get("ura") or (columns or {}).get("ura_count"),
+        )
     check_conflicts(hand, said or {}, columns or {}, win_column)
     object.__setattr__(hand, "_checked", True)  # noted on the (frozen) hand itself
 
@@ -75,8 +110,63 @@ def check_made_hand(hand: Hand) -> None:
     if hand._checked:
         return
     check_value_types(hand)
+    check_context_values(hand.context)
     check_meld_shapes(hand)
     validate(hand)
+
+
+def counter_problem(name: str, value: int) -> str | None:
+    """Why ``value`` cannot be the counter ``name`` (a :data:`COUNTER_LIMITS` key), or
+    ``None``: a counter is a whole number from 0 to its limit.
+
+    >>> counter_problem("honba", 3) is None, counter_problem("kita", 5)
+    (True, 'kita takes a whole number from 0 to 4 (the four North tiles), not 5')
+    """
+    limit = COUNTER_LIMITS[name]
+    if 0 <= value <= limit:
+        return None
+    shown = str(value) if -(10**12) < value < 10**12 else "a number of more than 12 digits"
+    why = {"kita": " (the four North tiles)", "sticks": " (the points in play)"}.get(name, "")
+    return f"{name} takes a whole number from 0 to {limit}{why}, not {shown}"
+
+
+def check_context_values(context: Context) -> None:
+    """Every field of a context made in Python holds a value the readers would accept:
+    flags are ``True``/``False``, winds ``E S W N``, counters whole numbers within
+    :data:`COUNTER_LIMITS`, at most :data:`MAX_INDICATORS` indicators of each kind. A wrong
+    type is a ``bad_record`` error, a value out of range ``bad_value``."""
+    c = context
+    for name in ("tsumo", "riichi", "double_riichi", *SITUATIONAL):
+        value = getattr(c, name)
+        if not isinstance(value, bool):
+            raise HandError("bad_record", f"{name} is {value!r}, not True or False")
+    for name, optional in (
+        ("seat_wind", False),
+        ("round_wind", False),
+        ("pao", True),
+        ("wareme", True),
+    ):
+        value = getattr(c, name)
+        if value is None and optional:
+            continue
+        if value not in _WINDS or not isinstance(value, str):
+            raise HandError("bad_value", f"{name} takes 'E', 'S', 'W' or 'N', not {value!r}")
+    for name in COUNTER_LIMITS:
+        value = getattr(c, name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise HandError(
+                "bad_record", f"{name} is {type(value).__name__} {value!r}, not a whole number"
+            )
+        problem = counter_problem(name, value)
+        if problem is not None:
+            raise HandError("bad_value", problem)
+    if c.win_from is not None and (not isinstance(c.win_from, str) or c.win_from not in _SOURCES):
+        raise HandError("bad_value", f"win_from takes left, across or right, not {c.win_from!r}")
+    if c.rules is not None and not isinstance(c.rules, str):
+        raise HandError("bad_record", f"rules is {type(c.rules).__name__}, not a preset name")
+    for name in ("dora_indicators", "ura_indicators"):
+        if not isinstance(getattr(c, name), tuple):
+            raise HandError("bad_record", f"{name} must be a tuple of Tile")
 
 
 def check_value_types(hand: Hand) -> None:
@@ -106,6 +196,10 @@ def check_value_types(hand: Hand) -> None:
                 raise wrong(f"a tile of meld {meld.kind}", tile, "Tile")
     if not isinstance(hand.context, Context):
         raise wrong("the context", hand.context, "Context")
+    for name in ("dora_indicators", "ura_indicators"):
+        value = getattr(hand.context, name)
+        if not isinstance(value, tuple):
+            raise wrong(name, value, "tuple of Tile")
     for tile in (*hand.context.dora_indicators, *hand.context.ura_indicators):
         if not isinstance(tile, Tile):
             raise wrong("a dora indicator", tile, "Tile")
@@ -291,6 +385,23 @@ def _check_exclusive(
             raise _conflict(f"{first} and {second} conflict: {why}", col(second) or col(first))
 
 
+def _check_chankan(hand: Hand, column: int | None) -> None:
+    """A robbed kan holds the other three copies of the winning tile (the pon it was added
+    to), so the winner can see no other copy: not in the hand, a meld or an indicator."""
+    kind = hand.win.kind if hand.win is not None else -1
+    seen = [*hand.concealed, *hand.context.dora_indicators, *hand.context.ura_indicators]
+    for meld in hand.melds:
+        seen.extend(meld.tiles)
+    others = sum(1 for tile in seen if tile.kind == kind)
+    if others:
+        name = kind_name(kind)
+        raise _conflict(
+            f"chankan on {name}, but {others} other {name} {'is' if others == 1 else 'are'} "
+            f"in sight: the robbed kan holds the other three copies",
+            column,
+        )
+
+
 def check_conflicts(
     hand: Hand,
     said: Mapping[str, Any],
@@ -345,6 +456,8 @@ def check_conflicts(
                     "write tsumo",
                     col(word),
                 )
+    if c.chankan and hand.win is not None:
+        _check_chankan(hand, col("chankan"))
     if c.rinshan and not any(m.is_kan for m in hand.melds):
         raise _conflict(
             "rinshan needs a kan: the win is on the replacement tile drawn after a kan",

@@ -108,7 +108,7 @@ def _meld_text(meld: Meld) -> str:
     return f"{meld} {kind}{source}"
 
 
-def describe_hand(hand: Hand) -> list[str]:
+def describe_hand(hand: Hand, players: int = 4) -> list[str]:
     """What the hand is, with every default of the context spelled out."""
     from agari.hand import SITUATIONAL, format_tiles
     from agari.tiles import dora_from_indicator
@@ -152,7 +152,7 @@ def describe_hand(hand: Hand) -> list[str]:
     ):
         shown: list[str] = []
         if tiles:
-            dora = format_tiles([dora_from_indicator(t) for t in tiles], keep_order=True)
+            dora = format_tiles([dora_from_indicator(t, players) for t in tiles], keep_order=True)
             shown.append(f"indicators {format_tiles(tiles, keep_order=True)} -> {dora}")
         if count:
             shown.append(f"{count} (count given)")
@@ -381,9 +381,10 @@ def _render_candidates(result: Result) -> list[str]:
     return lines
 
 
-def render(result: Result, hand: Hand | None = None) -> str:
+def render(result: Result, hand: Hand | None = None, players: int = 4) -> str:
     """The text the CLI prints for one result. ``hand`` (when known) adds the
-    description of the hand with every context default spelled out."""
+    description of the hand with every context default spelled out; ``players`` is the
+    player count of the rules it was scored under (with three, a 1m indicator shows 9m)."""
     if result.status == "error":
         return _render_error(result)
     lines: list[str] = []
@@ -392,7 +393,7 @@ def render(result: Result, hand: Hand | None = None) -> str:
     if isinstance(result.input, str) and result.input.strip() != shown:
         lines.append(f"input     {result.input.strip()}")
     if hand is not None:
-        lines.extend(describe_hand(hand))
+        lines.extend(describe_hand(hand, players))
     if result.rules:
         lines.append(f"rules     {result.rules}")
     status = {
