@@ -19,17 +19,164 @@ from agari.tiles import EAST, WIND_LETTERS, Tile
 Source = Literal["left", "across", "right"]
 Wind = Literal["E", "S", "W", "N"]
 
-#: The situational context words that are plain flags, in normal-form order.
-SITUATIONAL: Final = (
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "renhou",
+#: What a context word's value is: a flag (how the hand was won, riichi, or a situation),
+#: a wind letter, a whole number, indicator tiles (or a number of them), or a preset name.
+WordKind = Literal["way", "riichi", "situation", "wind", "count", "tiles", "preset"]
+
+
+@dataclass(frozen=True, slots=True)
+class ContextWord:
+    """One context word (SPEC §1), declared once: the notation reader, the record reader
+    (SPEC §2), the normal form, the human description and ``--help`` all read this table.
+
+    ``word`` is its spelling in the normal form (``aliases`` are read too; the first is the
+    one error messages show beside it), ``key`` what the
+    notation reader calls it, ``field`` the :class:`Context` field it sets (``count_field``:
+    the field a bare number sets, for ``dora=2``), ``record_keys`` its SPEC §2 keys,
+    ``example`` how help shows it, ``meaning`` one line for people."""
+
+    word: str
+    key: str
+    kind: WordKind
+    meaning: str
+    example: str
+    field: str | None = None
+    aliases: tuple[str, ...] = ()
+    record_keys: tuple[str, ...] = ()
+    count_field: str | None = None
+
+    @property
+    def takes_value(self) -> bool:
+        return self.kind not in ("way", "riichi", "situation")
+
+
+def _flag(word: str, meaning: str) -> ContextWord:
+    return ContextWord(word, word, "situation", meaning, word, word, record_keys=(word,))
+
+
+#: Every context word, in normal-form order.
+CONTEXT_WORDS: Final = (
+    ContextWord(
+        "tsumo",
+        "tsumo",
+        "way",
+        "won on a self-drawn tile",
+        "tsumo",
+        "tsumo",
+        record_keys=("tsumo",),
+    ),
+    ContextWord("ron", "ron", "way", "won on a discard (the default)", "ron"),
+    ContextWord(
+        "riichi", "riichi", "riichi", "riichi declared", "riichi", "riichi", record_keys=("riichi",)
+    ),
+    ContextWord(
+        "double-riichi",
+        "double_riichi",
+        "riichi",
+        "riichi declared on the first discard (implies riichi)",
+        "double-riichi",
+        "double_riichi",
+        aliases=("wriichi", "w-riichi", "double_riichi", "doubleriichi"),
+        record_keys=("double_riichi",),
+    ),
+    _flag("ippatsu", "won within one turn of declaring riichi"),
+    _flag("haitei", "won by tsumo on the last tile of the wall"),
+    _flag("houtei", "won by ron on the last discard"),
+    _flag("rinshan", "won by tsumo on a kan replacement tile"),
+    _flag("chankan", "won by robbing a kan"),
+    _flag("tenhou", "the dealer won on the first draw"),
+    _flag("chiihou", "a non-dealer won on the first draw"),
+    _flag("renhou", "won on a discard before the first draw"),
+    ContextWord(
+        "seat",
+        "seat_wind",
+        "wind",
+        "the winner's seat wind (E deals)",
+        "seat=E",
+        "seat_wind",
+        record_keys=("seat_wind",),
+    ),
+    ContextWord(
+        "round",
+        "round_wind",
+        "wind",
+        "the round (prevailing) wind",
+        "round=S",
+        "round_wind",
+        record_keys=("round_wind",),
+    ),
+    ContextWord(
+        "dora",
+        "dora",
+        "tiles",
+        "dora indicators, or a number of dora",
+        "dora=3s7z",
+        "dora_indicators",
+        record_keys=("dora_indicators",),
+        count_field="dora_count",
+    ),
+    ContextWord(
+        "ura",
+        "ura",
+        "tiles",
+        "ura-dora indicators (riichi only), or a number",
+        "ura=2",
+        "ura_indicators",
+        record_keys=("ura_indicators",),
+        count_field="ura_count",
+    ),
+    ContextWord(
+        "honba",
+        "honba",
+        "count",
+        "repeat counters (honba)",
+        "honba=1",
+        "honba",
+        record_keys=("honba",),
+    ),
+    ContextWord(
+        "sticks",
+        "sticks",
+        "count",
+        "riichi sticks on the table",
+        "sticks=1",
+        "sticks",
+        record_keys=("riichi_sticks", "sticks"),
+    ),
+    ContextWord(
+        "kita",
+        "kita",
+        "count",
+        "north tiles set aside (three-player)",
+        "kita=1",
+        "kita",
+        record_keys=("kita",),
+    ),
+    ContextWord(
+        "pao", "pao", "wind", "the seat liable for a yakuman", "pao=W", "pao", record_keys=("pao",)
+    ),
+    ContextWord(
+        "wareme",
+        "wareme",
+        "wind",
+        "the seat whose wall was broken (rule wareme)",
+        "wareme=N",
+        "wareme",
+        record_keys=("wareme",),
+    ),
+    ContextWord(
+        "rules",
+        "rules",
+        "preset",
+        "the rule preset for this hand",
+        "rules=tenhou",
+        "rules",
+        record_keys=("rules",),
+    ),
 )
+
+#: The situational context words that are plain flags, in normal-form order.
+SITUATIONAL: Final = tuple(w.key for w in CONTEXT_WORDS if w.kind == "situation")
 
 
 class MeldKind(StrEnum):
@@ -286,39 +433,28 @@ _WORDS_TEXT: dict[int, tuple[Context, str]] = {}
 
 
 def _words(context: Context) -> list[str]:
+    """The context words of the normal form: each word of :data:`CONTEXT_WORDS` whose field
+    differs from its default, in the table's order (``riichi`` is implied by
+    ``double-riichi``)."""
     c = context
     words: list[str] = []
-    if c.tsumo:
-        words.append("tsumo")
-    if c.double_riichi:
-        words.append("double-riichi")
-    elif c.riichi:
-        words.append("riichi")
-    for flag in SITUATIONAL:
-        if getattr(c, flag):
-            words.append(flag)
-    if c.seat_wind != "S":
-        words.append(f"seat={c.seat_wind}")
-    if c.round_wind != "E":
-        words.append(f"round={c.round_wind}")
-    if c.dora_indicators:
-        words.append("dora=" + format_tiles(c.dora_indicators, keep_order=True))
-    if c.dora_count:
-        words.append(f"dora={c.dora_count}")
-    if c.ura_indicators:
-        words.append("ura=" + format_tiles(c.ura_indicators, keep_order=True))
-    if c.ura_count:
-        words.append(f"ura={c.ura_count}")
-    for key, value in (("honba", c.honba), ("sticks", c.sticks), ("kita", c.kita)):
-        if value:
-            words.append(f"{key}={value}")
-    if c.pao:
-        words.append(f"pao={c.pao}")
-    if c.wareme:
-        words.append(f"wareme={c.wareme}")
-    if c.rules:
-        words.append(f"rules={c.rules}")
+    for w, name in _PRINTED_WORDS:
+        value = getattr(c, name)
+        if value != _CONTEXT_DEFAULTS[name]:
+            if not w.takes_value:
+                if not (w.key == "riichi" and c.double_riichi):
+                    words.append(w.word)
+            elif w.kind == "tiles":
+                words.append(f"{w.word}={format_tiles(value, keep_order=True)}")
+            else:
+                words.append(f"{w.word}={value}")
+        if w.count_field is not None and getattr(c, w.count_field):
+            words.append(f"{w.word}={getattr(c, w.count_field)}")
     return words
+
+
+#: The words the normal form may print (``ron`` is the default and has no field).
+_PRINTED_WORDS: Final = tuple((w, w.field) for w in CONTEXT_WORDS if w.field is not None)
 
 
 def format_hand(hand: Hand) -> str:

@@ -43,7 +43,7 @@ A HAND is one line of notation, e.g.  agari "234m067p3457899s+6s tsumo riichi do
 Without HAND, hands are read from standard input, one per line.
 """
 
-HELP = (
+_HELP = (
     USAGE
     + """
 options:
@@ -57,14 +57,26 @@ notation:
   123m456p789s1155z+5z                 concealed tiles, +winning tile (m p s z; 0 = red five)
   234p67s55s+8s, 3-45m, 777=z tsumo    melds after commas; - left, = across, + right
   m123p055z1112+z2=,s7-89              majiang-core (suit-first) style
-  context words: tsumo ron riichi double-riichi ippatsu haitei houtei rinshan chankan
-  tenhou chiihou renhou seat=E round=S dora=3s7z ura=2 honba=1 sticks=1 kita=1 pao=W
-  wareme=N rules=tenhou
+{context_words}
 
 exit status: 0 every hand read, 1 some input rejected, 2 usage error,
   141 the output pipe closed (e.g. | head)
 """
 )
+
+
+def _help() -> str:
+    """The hand command's help; its list of context words is read off the words' table."""
+    import textwrap
+
+    from agari.hand import CONTEXT_WORDS
+
+    examples = " ".join(w.example for w in CONTEXT_WORDS)
+    words = textwrap.fill(
+        "context words: " + examples, width=88, initial_indent="  ", subsequent_indent="  "
+    )
+    return _HELP.format(context_words=words)
+
 
 _PAYMENT_COMMANDS = {
     "points": "run_points",
@@ -212,7 +224,7 @@ def _is_utf8(text: str) -> bool:
 
 def _hand_command(args: list[str]) -> int:
     if any(a in ("-h", "--help") for a in args):
-        sys.stdout.write(HELP)
+        sys.stdout.write(_help())
         return 0
     if "--version" in args:
         from importlib.metadata import version

@@ -11,31 +11,27 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from agari.errors import HandError
-from agari.hand import SITUATIONAL, Context, Hand, Meld, MeldKind, Source, format_tiles
+from agari.hand import CONTEXT_WORDS, Context, Hand, Meld, MeldKind, Source, format_tiles
 from agari.notation.text import CODE_OF, WIND_VALUES, parse_tiles, read_word_value, sorted_tiles
 from agari.notation.validate import counter_problem, meld_shape_problem, validate
 from agari.tiles import Tile
 
 __all__ = ["RECORD_KEYS", "hand_from_dict"]
 
-_BOOL_KEYS: Final = ("tsumo", "riichi", "double_riichi", *SITUATIONAL)
+# The record keys of each context word, by the kind of value (read off CONTEXT_WORDS).
+_BOOL_KEYS: Final = tuple(k for w in CONTEXT_WORDS if not w.takes_value for k in w.record_keys)
 _INT_KEYS: Final[dict[str, str]] = {
-    "honba": "honba",
-    "riichi_sticks": "sticks",
-    "sticks": "sticks",
-    "kita": "kita",
-    "dora_count": "dora_count",
-    "ura_count": "ura_count",
+    **{k: w.key for w in CONTEXT_WORDS if w.kind == "count" for k in w.record_keys},
+    **{f: f for w in CONTEXT_WORDS if w.count_field is not None for f in (w.count_field,)},
 }
 _WIND_KEYS: Final[dict[str, str]] = {
-    "seat_wind": "seat_wind",
-    "round_wind": "round_wind",
-    "pao": "pao",
-    "wareme": "wareme",
+    k: w.key for w in CONTEXT_WORDS if w.kind == "wind" for k in w.record_keys
 }
+_TILE_KEYS: Final = tuple(k for w in CONTEXT_WORDS if w.kind == "tiles" for k in w.record_keys)
 #: The keys of a SPEC §2 structured hand record.
 RECORD_KEYS: Final = frozenset(
-    {"concealed", "win", "melds", "dora_indicators", "ura_indicators", "rules", "win_from"}
+    {"concealed", "win", "melds", "rules", "win_from"}
+    | set(_TILE_KEYS)
     | set(_BOOL_KEYS)
     | set(_INT_KEYS)
     | set(_WIND_KEYS)
@@ -204,7 +200,7 @@ def hand_from_dict(record: Mapping[str, Any]) -> Hand:
         if wind is None:
             raise HandError("bad_value", f"{key} takes E, S, W or N, not {value!r}")
         kwargs[field] = wind
-    for key in ("dora_indicators", "ura_indicators"):
+    for key in _TILE_KEYS:
         if record.get(key):
             kwargs[key] = _record_tiles(record[key], key)
     if record.get("rules") is not None:

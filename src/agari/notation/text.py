@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from agari.errors import HandError
 from agari.hand import (
-    SITUATIONAL,
+    CONTEXT_WORDS,
     Context,
     Hand,
     Meld,
@@ -263,29 +263,15 @@ class _Words:
     columns: dict[str, int]
 
 
+#: Every spelling of a flag word and of a value word (before ``=``), to its key; read off
+#: :data:`~agari.hand.CONTEXT_WORDS`.
 _FLAG_WORDS: Final[dict[str, str]] = {
-    "tsumo": "tsumo",
-    "ron": "ron",
-    "riichi": "riichi",
-    "double-riichi": "double_riichi",
-    "double_riichi": "double_riichi",
-    "doubleriichi": "double_riichi",
-    "wriichi": "double_riichi",
-    "w-riichi": "double_riichi",
-    **{word: word for word in SITUATIONAL},
+    spelling: w.key for w in CONTEXT_WORDS if not w.takes_value for spelling in (w.word, *w.aliases)
 }
 _VALUE_WORDS: Final[dict[str, str]] = {
-    "seat": "seat_wind",
-    "round": "round_wind",
-    "dora": "dora",
-    "ura": "ura",
-    "honba": "honba",
-    "sticks": "sticks",
-    "kita": "kita",
-    "pao": "pao",
-    "wareme": "wareme",
-    "rules": "rules",
+    spelling: w.key for w in CONTEXT_WORDS if w.takes_value for spelling in (w.word, *w.aliases)
 }
+_KIND_OF: Final[dict[str, str]] = {w.key: w.kind for w in CONTEXT_WORDS}
 WIND_VALUES: Final[dict[str, str]] = {
     "e": "E",
     "s": "S",
@@ -296,9 +282,9 @@ WIND_VALUES: Final[dict[str, str]] = {
     "west": "W",
     "north": "N",
 }
-KNOWN_WORDS: Final = (
-    "tsumo ron riichi double-riichi wriichi ippatsu haitei houtei rinshan chankan tenhou "
-    "chiihou renhou seat= round= dora= ura= honba= sticks= kita= pao= wareme= rules="
+#: The words as an error message lists them (``dora=`` for a word that takes a value).
+KNOWN_WORDS: Final = " ".join(
+    w.word + "=" if w.takes_value else " ".join((w.word, *w.aliases[:1])) for w in CONTEXT_WORDS
 )
 
 
@@ -375,18 +361,19 @@ def _counter(key: str, name: str, raw: str, column: int) -> int:
 
 
 def read_word_value(key: str, name: str, raw: str, column: int) -> Any:
-    if key in ("seat_wind", "round_wind", "pao", "wareme"):
+    kind = _KIND_OF[key]
+    if kind == "wind":
         wind = WIND_VALUES.get(raw.lower())
         if wind is None:
             raise HandError("bad_value", f"{name}= takes E, S, W or N, not {_short(raw)}", column)
         return wind
-    if key in ("honba", "sticks", "kita"):
+    if kind == "count":
         if not raw.isdigit() or not raw.isascii():
             raise HandError(
                 "bad_value", f"{name}= takes a whole number 0 or more, not {_short(raw)}", column
             )
         return _counter(key, name, raw, column)
-    if key in ("dora", "ura"):
+    if kind == "tiles":
         if raw.isascii() and raw.isdigit():
             return _counter(f"{key}_count", name, raw, column)
         if not _TILES_TEXT.fullmatch(raw):
@@ -410,23 +397,11 @@ def read_word_value(key: str, name: str, raw: str, column: int) -> Any:
     return preset
 
 
-#: word key -> Context field (``ron`` and ``riichi`` are handled apart).
+#: word key -> Context field (``ron`` and ``riichi`` are handled apart), and a bare number
+#: of dora or ura to its count field.
 _CONTEXT_FIELDS: Final[dict[str, str]] = {
-    "tsumo": "tsumo",
-    "double_riichi": "double_riichi",
-    **{word: word for word in SITUATIONAL},
-    "seat_wind": "seat_wind",
-    "round_wind": "round_wind",
-    "honba": "honba",
-    "sticks": "sticks",
-    "kita": "kita",
-    "pao": "pao",
-    "wareme": "wareme",
-    "rules": "rules",
-    "dora": "dora_indicators",
-    "ura": "ura_indicators",
-    "dora_count": "dora_count",
-    "ura_count": "ura_count",
+    **{w.key: w.field for w in CONTEXT_WORDS if w.field is not None and w.key != "riichi"},
+    **{w.count_field: w.count_field for w in CONTEXT_WORDS if w.count_field is not None},
 }
 _DEFAULT_CONTEXT: Final = Context()
 
