@@ -430,3 +430,27 @@ def test_chankan_impossible_when_a_meld_or_indicator_shows_the_tile() -> None:
     ):
         result = analyse(text)
         assert result.error is not None and result.error["code"] == "conflicting_context"
+
+
+def test_a_result_is_immutable_all_the_way_down() -> None:
+    """Issue 11: a frozen Result whose mappings cannot be changed, so that an accidental
+    ``result.payment["ron"] = 1`` (or hashing a result) fails loudly; a copy is free to
+    change, and pickling (worker processes) keeps the value."""
+    import dataclasses
+    import pickle
+
+    result = analyse("234m067p3457899s+6s tsumo riichi dora=4p", rules="tenhou")
+    assert result.payment == {"tsumo_dealer": 4000, "tsumo_non_dealer": 2000}
+    for mapping in (result.payment, result.deltas, result.dora):
+        assert mapping is not None
+        with pytest.raises(TypeError):
+            mapping["E"] = 1  # type: ignore[index]
+        with pytest.raises(TypeError):
+            mapping.update({})  # type: ignore[attr-defined]
+        copy = dict(mapping)
+        copy["E"] = 1
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.han = 3  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        hash(result)
+    assert pickle.loads(pickle.dumps(result)) == result

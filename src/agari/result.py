@@ -26,6 +26,33 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
 from agari.settlement import Settlement
 
 T = TypeVar("T")
+V = TypeVar("V")
+
+
+class ReadOnlyDict(dict[str, V]):
+    """A dict that refuses changes: the mappings of a :class:`Result` (``payment``,
+    ``deltas``, ``dora``), so that ``result.payment["ron"] = 1`` fails loudly. It prints,
+    compares and serialises as the dict it is.
+
+    >>> d = ReadOnlyDict({"ron": 3900})
+    >>> d, d == {"ron": 3900}
+    ({'ron': 3900}, True)
+    >>> d["ron"] = 1
+    Traceback (most recent call last):
+    TypeError: a result's mappings cannot be changed (copy it with dict() first)
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("a result's mappings cannot be changed (copy it with dict() first)")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+    __ior__ = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[type[ReadOnlyDict[V]], tuple[dict[str, V]]]:
+        """Pickled as its items, made again in one step (worker processes send results)."""
+        return (type(self), (dict(self),))
 
 
 class _Deferred(partial[Any]):
@@ -125,17 +152,17 @@ class Result:
     fu: int | None = None
     yakuman: int | None = None
     yaku: tuple[YakuHan, ...] | None = None
-    dora: dict[str, int] | None = None
+    dora: Mapping[str, int] | None = None
     fu_breakdown: tuple[FuItem, ...] | None = None
     wait: str | None = None
     limit: str | None = None
     base_points: int | None = None
-    payment: dict[str, int] | None = None
+    payment: Mapping[str, int] | None = None
     points: int | None = None
     total: int | None = None
     reading: tuple[str, ...] | None = None
     win_tile: str | None = None
-    deltas: dict[str, int] | None = None
+    deltas: Mapping[str, int] | None = None
     shanten: int | None = None
     waits: tuple[dict[str, Any], ...] | None = None
     discards: tuple[dict[str, Any], ...] | None = None
@@ -176,7 +203,7 @@ class Result:
         ):
             value = getattr(self, key)
             if value is not None:
-                record[key] = value
+                record[key] = dict(value) if isinstance(value, Mapping) else value
         if self.status == "win":
             record.setdefault("limit", None)  # SPEC §3: null below mangan, not absent
         if self.yaku is not None:
@@ -243,17 +270,17 @@ def make_win(
     fu: int | None,
     yakuman: int,
     yaku: tuple[YakuHan, ...],
-    dora: dict[str, int] | None,
+    dora: Mapping[str, int] | None,
     fu_breakdown: tuple[FuItem, ...] | None,
     wait: str,
     limit: str | None,
     base_points: int,
-    payment: dict[str, int],
+    payment: Mapping[str, int],
     points: int,
     total: int,
     reading: tuple[str, ...],
     win_tile: str | None,
-    deltas: dict[str, int] | None,
+    deltas: Mapping[str, int] | None,
     settlement: Settlement,
 ) -> Result:
     """:func:`make_result` for a win (the result of almost every hand scored): its field
@@ -311,7 +338,7 @@ def make_no_yaku(
     hand: str | None,
     rules: str,
     warnings: tuple[str, ...],
-    dora: dict[str, int],
+    dora: Mapping[str, int],
     wait: str,
     reading: tuple[str, ...],
     win_tile: str | None,

@@ -165,7 +165,7 @@ def value_summary(result: Result | None) -> dict[str, Any] | None:
             "yaku": [y.id for y in result.yaku or ()],
             "limit": result.limit,
             "points": result.points,
-            "payment": result.payment,
+            "payment": dict(result.payment) if result.payment is not None else None,
         }
         if result.wait is not None:
             summary["wait"] = result.wait

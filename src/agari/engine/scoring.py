@@ -27,6 +27,7 @@ Decisions where RULES.md/SPEC leave room (also in the engine report):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
@@ -44,6 +45,7 @@ from agari.engine.fu import fu_items, fu_total, round_fu
 from agari.engine.yaku import YAKUMAN, tables, yaku_of, yakuman_of
 from agari.result import (
     FuItem,
+    ReadOnlyDict,
     Result,
     YakuHan,
     deferred,
@@ -51,7 +53,7 @@ from agari.result import (
     make_no_yaku,
     make_win,
 )
-from agari.settle.limits import base_points, yakuman_base
+from agari.settle.limits import base_points, kiriage_applies, yakuman_base
 from agari.settle.win import settle_win
 
 if TYPE_CHECKING:
@@ -63,6 +65,7 @@ _PAO_YAKUMAN: Final = frozenset({"daisangen", "daisuushii"})
 #: The han of a YakuHan, the fu of a FuItem.
 _SECOND: Final = itemgetter(1)
 _RENHOU_MANGAN_HAN: Final = 5
+_NO_DORA: Final = ReadOnlyDict({"dora": 0, "aka": 0, "ura": 0, "kita": 0})
 _DOUBLE_PATTERNS: Final = frozenset({d.id for d in YAKUMAN if d.yakuman == 2})
 
 
@@ -82,7 +85,7 @@ class Scored(NamedTuple):
     base: int
     limit: str | None
     liable_base: int
-    dora: dict[str, int] | None
+    dora: Mapping[str, int] | None
     note: str | None = None
 
     @property
@@ -118,7 +121,7 @@ def _score_readings(
         return readings, [], None
     facts = HandFacts(hand, closed, fixed)
     table = tables(rules)
-    dora: dict[str, int] | None = None
+    dora: Mapping[str, int] | None = None
     dora_han = 0
     scored: list[Scored] = []
     # The best ordinary reading so far, kept as its key and the values a Scored is made of
@@ -148,7 +151,7 @@ def _score_readings(
         if not yaku:
             continue
         if dora is None:  # the same for every reading: counted once
-            dora = count_dora(hand, rules.aka, rules.players, facts.counts)
+            dora = ReadOnlyDict(count_dora(hand, rules.aka, rules.players, facts.counts))
             dora_han = sum(dora.values())
         han = sum(map(_SECOND, yaku)) + dora_han
         base, limit = base_points(han, fu, rules)
@@ -165,7 +168,7 @@ def _score_readings(
 
 def _ordinary_value(
     values: tuple[Reading, tuple[YakuHan, ...], int, int, int, Features, int, str | None],
-    dora: dict[str, int] | None,
+    dora: Mapping[str, int] | None,
 ) -> Scored:
     reading, yaku, han, fu, raw_fu, features, base, limit = values
     return Scored(
@@ -219,7 +222,7 @@ def _yakuman_value(
 def _renhou_mangan(reading: Reading, fu: int, raw_fu: int, f: Features, rules: Rules) -> Scored:
     """WRC: renhou is a mangan, not combined with other yaku or dora."""
     base, limit = base_points(_RENHOU_MANGAN_HAN, fu, rules)
-    zero = {"dora": 0, "aka": 0, "ura": 0, "kita": 0}
+    zero = _NO_DORA
     note = "renhou counts as a mangan and is not combined with other yaku or dora"
     yaku = (YakuHan("renhou", _RENHOU_MANGAN_HAN),)
     return Scored(
@@ -263,7 +266,7 @@ def _switch_notes(top: Scored, rules: Rules) -> list[str]:
             notes.append(f"{top.han} han counted as a yakuman (kazoe=yakuman)")
         else:
             notes.append(f"{top.han} han capped at sanbaiman (kazoe=sanbaiman)")
-    elif rules.kiriage and top.limit == "mangan" and (top.han, top.fu) in ((4, 30), (3, 60)):
+    elif rules.kiriage and top.limit == "mangan" and kiriage_applies(top.han, top.fu or 0):
         notes.append(f"{top.han} han {top.fu} fu rounded up to mangan (kiriage=on)")
     return notes
 
@@ -410,7 +413,7 @@ def score_hand(
             hand=text,
             rules=rules.describe(),
             warnings=deferred(_no_yaku_warnings, readings, facts, hand, rules),
-            dora=count_dora(hand, rules.aka, rules.players, facts.counts),
+            dora=ReadOnlyDict(count_dora(hand, rules.aka, rules.players, facts.counts)),
             wait=first.wait,
             reading=deferred(_reading_text, first, hand),
             win_tile=win_tile,
@@ -450,11 +453,12 @@ def score_hand(
 def _settled(top: Scored, hand: Hand, rules: Rules) -> dict[str, Any]:
     """A win's settlement, the result fields read off it, and the warnings."""
     settlement = settle_win(top.base, hand.context, rules, top.liable_base)
+    deltas = settlement.deltas
     return {
         "warnings": _win_warnings(top, hand, rules, settlement),
         "settlement": settlement,
-        "payment": dict(settlement.payment or {}),
+        "payment": ReadOnlyDict(dict(settlement.payment or {})),
         "points": settlement.points,
         "total": settlement.total,
-        "deltas": settlement.deltas,
+        "deltas": None if deltas is None else ReadOnlyDict(deltas),
     }

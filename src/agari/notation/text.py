@@ -46,7 +46,7 @@ from agari.hand import (
     clear_text_caches,
     make_context,
 )
-from agari.notation.validate import counter_problem, validate
+from agari.notation.validate import counter_problem, meld_shape_problem, validate
 from agari.tiles import Tile
 
 if TYPE_CHECKING:
@@ -218,32 +218,22 @@ def _read_meld(text: str, column: int, suit_first: bool) -> Meld:
     called = _tile(codes[marker_at]) if marker else None
     source = _MARKER_SOURCE[marker] if marker else None
     same = kinds.count(kinds[0]) == n
+    tiles = sorted_tiles(codes)
+    # The tiles say the kind: four are a kan, three of one kind a pon, else a chi; the
+    # shape rule and its words are validate's, as for records and hands made in Python.
+    kind = "kan" if n == 4 else "pon" if same else "chi"
+    problem = meld_shape_problem(kind, tiles)
+    if problem is not None:
+        also = "; a pon is three identical tiles" if kind == "chi" else ""
+        raise HandError("bad_meld", f"{text}: {problem}{also}", column)
     if n == 4:
-        if not same:
-            raise HandError("bad_meld", f"{text}: a kan is four identical tiles", column)
-        tiles = sorted_tiles(codes)
         if not marker:
             return Meld(MeldKind.ANKAN, tiles)
         if marker_at == 2:
             return Meld(MeldKind.SHOUMINKAN, tiles, source, called)
         return Meld(MeldKind.KAN, tiles, source, called)
-    tiles = sorted_tiles(codes)
     if same:
         return Meld(MeldKind.PON, tiles, source, called)
-    if suit in "zh":
-        raise HandError(
-            "bad_meld",
-            f"{text}: honours cannot form a chi, and a pon is three identical tiles",
-            column,
-        )
-    k = sorted(kinds)
-    if not (k[1] == k[0] + 1 and k[2] == k[1] + 1):
-        raise HandError(
-            "bad_meld",
-            f"{text}: a chi is three consecutive numbers of one suit "
-            "and a pon three identical tiles",
-            column,
-        )
     if marker and marker != "-":
         raise HandError(
             "bad_meld",

@@ -105,7 +105,7 @@ def check_made_hand(hand: Hand) -> None:
     ...     check_made_hand(Hand((), None, (chi,)))
     ... except HandError as error:
     ...     print(error.code, error.message)
-    bad_meld chi 1p 1p 1p: a chi is three consecutive numbers of one suit, in order
+    bad_meld chi 1p 1p 1p: a chi is three consecutive numbers of one suit
     """
     if hand._checked:
         return
@@ -225,7 +225,7 @@ def meld_shape_problem(kind: str, tiles: Sequence[Tile]) -> str | None:
 
     >>> from agari.tiles import Tile
     >>> meld_shape_problem("chi", (Tile(7), Tile(8), Tile(9)))  # 8m 9m 1p
-    'a chi is three consecutive numbers of one suit, in order'
+    'a chi is three consecutive numbers of one suit'
     """
     kinds = [t.kind for t in tiles]
     if kind == "chi":
@@ -235,7 +235,7 @@ def meld_shape_problem(kind: str, tiles: Sequence[Tile]) -> str | None:
         if first >= 27:
             return "honours cannot form a chi"
         if first % 9 > 6 or kinds != [first, first + 1, first + 2]:
-            return "a chi is three consecutive numbers of one suit, in order"
+            return "a chi is three consecutive numbers of one suit"
         return None
     size, rule = _SAME_KIND[kind]
     if len(kinds) != size or kinds.count(kinds[0]) != size:

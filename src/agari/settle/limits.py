@@ -69,7 +69,7 @@ def base_points(han: int, fu: int, rules: Rules) -> tuple[int, str | None]:
     raw = fu * 2 ** (2 + han)
     if raw >= MANGAN_BASE:
         return MANGAN_BASE, "mangan"
-    if rules.kiriage and (han, fu) in ((4, 30), (3, 60)):
+    if rules.kiriage and kiriage_applies(han, fu):
         return MANGAN_BASE, "mangan"
     return raw, None
 
