@@ -107,6 +107,9 @@ class Context:
     honba: int = 0
     sticks: int = 0
     kita: int = 0
+    #: Three-player: the win is a ron on a North another player set aside as kita (word
+    #: ``kita-ron``): a ron, but not on a discard and not chankan (RULES.md "Three-player").
+    kita_ron: bool = False
     pao: Wind | None = None
     wareme: Wind | None = None
     rules: str | None = None
@@ -297,6 +300,8 @@ def _words(context: Context) -> list[str]:
     for flag in SITUATIONAL:
         if getattr(c, flag):
             words.append(flag)
+    if c.kita_ron:
+        words.append("kita-ron")
     if c.seat_wind != "S":
         words.append(f"seat={c.seat_wind}")
     if c.round_wind != "E":

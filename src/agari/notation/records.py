@@ -18,7 +18,7 @@ from agari.tiles import Tile
 
 __all__ = ["hand_from_dict"]
 
-_BOOL_KEYS: Final = ("tsumo", "riichi", "double_riichi", *SITUATIONAL)
+_BOOL_KEYS: Final = ("tsumo", "riichi", "double_riichi", *SITUATIONAL, "kita_ron")
 _INT_KEYS: Final[dict[str, str]] = {
     "honba": "honba",
     "riichi_sticks": "sticks",

@@ -273,6 +273,9 @@ _FLAG_WORDS: Final[dict[str, str]] = {
     "wriichi": "double_riichi",
     "w-riichi": "double_riichi",
     **{word: word for word in SITUATIONAL},
+    "kita-ron": "kita_ron",
+    "kita_ron": "kita_ron",
+    "kitaron": "kita_ron",
 }
 _VALUE_WORDS: Final[dict[str, str]] = {
     "seat": "seat_wind",
@@ -298,7 +301,7 @@ WIND_VALUES: Final[dict[str, str]] = {
 }
 KNOWN_WORDS: Final = (
     "tsumo ron riichi double-riichi wriichi ippatsu haitei houtei rinshan chankan tenhou "
-    "chiihou renhou seat= round= dora= ura= honba= sticks= kita= pao= wareme= rules="
+    "chiihou renhou kita-ron seat= round= dora= ura= honba= sticks= kita= pao= wareme= rules="
 )
 
 
@@ -388,6 +391,7 @@ _CONTEXT_FIELDS: Final[dict[str, str]] = {
     "tsumo": "tsumo",
     "double_riichi": "double_riichi",
     **{word: word for word in SITUATIONAL},
+    "kita_ron": "kita_ron",
     "seat_wind": "seat_wind",
     "round_wind": "round_wind",
     "honba": "honba",
