@@ -159,13 +159,14 @@ def check_meld_shapes(hand: Hand) -> None:
 
 
 def check_tiles(hand: Hand) -> None:
-    """At most four of a kind and one red five per suit, counting everything visible."""
+    """At most four of a kind and one red five per suit, counting everything visible (the
+    North tiles set aside as kita too)."""
     everything = [*hand.concealed, *hand.context.dora_indicators, *hand.context.ura_indicators]
     if hand.win is not None:
         everything.append(hand.win)
     for meld in hand.melds:
         everything.extend(meld.tiles)
-    kinds = sorted(map(_KIND, everything))
+    kinds = sorted([*map(_KIND, everything), *(NORTH,) * hand.context.kita])
     # Sorted, a fifth copy of a kind sits four places after the first one (tested in C).
     five = any(map(eq, kinds, kinds[4:]))
     reds = [tile.kind for tile in everything if tile.red] if any(map(_RED, everything)) else []
