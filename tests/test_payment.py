@@ -22,9 +22,6 @@ from hypothesis import strategies as st
 
 from agari.hand import Context
 from agari.rules import PRESET_NAMES, Rules
-
-#: The four-player presets (tenhou-sanma and majsoul-sanma seat three players).
-FOUR_PLAYER_PRESETS = [n for n in PRESET_NAMES if Rules.preset(n).players == 4]
 from agari.settle import (
     FU_ROWS,
     base_points,
@@ -37,6 +34,9 @@ from agari.settle import (
     source_of,
     yakuman_base,
 )
+
+#: The four-player presets (tenhou-sanma and majsoul-sanma seat three players).
+FOUR_PLAYER_PRESETS = [n for n in PRESET_NAMES if Rules.preset(n).players == 4]
 
 TENHOU = Rules.preset("tenhou")  # kiriage off (RULES.md Presets)
 WRC = Rules.preset("wrc2025")  # kiriage on, kazoe yakuman

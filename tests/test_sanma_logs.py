@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from agari.game.logs import (
     Call,
     Discard,
@@ -31,8 +33,6 @@ from agari.game.logs import (
     read_log,
 )
 from agari.tiles import Tile
-
-import pytest
 
 LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs"
 if not LOGS.is_dir():  # a worktree beside the main checkout: /work/wt/<name>

@@ -235,13 +235,13 @@ PRESET_SOURCES: Final[dict[str, str]] = {
     "unverified (as Tenhou)",
     "mleague": "M.League rules (RULES.md, Presets); rinshan_fu unverified, nagashi unverified "
     "(off chosen). Game: RULES.md Games; no agari_yame unverified",
-    "tenhou-sanma": "Tenhou.net three-player ranked rules (三鳳南喰赤): RULES.md Three-player, from "
-    "6,383 real Tenhou three-player wins (no 2m-8m, no chi; red 5p and 5s; open tanyao; no "
+    "tenhou-sanma": "Tenhou.net three-player ranked rules (三鳳南喰赤): RULES.md Three-player, "
+    "from 6,383 real Tenhou three-player wins (no 2m-8m, no chi; red 5p and 5s; open tanyao; no "
     "kiriage; kazoe yakuman; no double yakuman; kita one dora each, rinshan on the tile drawn "
     "after one; tsumo loss; honba 200 on ron, 100 per payer on tsumo; noten 2000). Game: "
     "RULES.md Games, Tenhou 3p column (35000/40000, uma +20 0 -20, oka 15, bust, ties by seat, "
-    "sticks to the top); goal 40000 for the west round (unverified: Tenhou's rules page not seen); nagashi and "
-    "chombo as the tenhou preset",
+    "sticks to the top); goal 40000 for the west round unverified (Tenhou's rules page not "
+    "seen); nagashi and chombo as the tenhou preset",
     "majsoul-sanma": "Mahjong Soul three-player rules: as tenhou-sanma (riichi.wiki Majsoul, "
     "3P-Mahjong: 'basically refers to Tenhou', tsumo loss by default, North may be robbed "
     "without chankan, a North triplet is a guest wind; RULES.md Three-player: the same scoring "

@@ -14,7 +14,8 @@ The job of tenhou.net/2, with the score of every wait on top.
   drawn.
 * :func:`waits` — for a tenpai 13-tile hand, every tile that completes it (never a fifth
   copy), how many copies are unseen (4 minus the copies in the hand, its melds, the dora
-  indicators and, in three-player, the kita set aside; 2m-8m are never unseen) and the full result by ron and by tsumo from the engine (``agari.api.score``).
+  indicators and, in three-player, the kita set aside; 2m-8m are never unseen) and the full
+  result by ron and by tsumo from the engine (``agari.api.score``).
 * :func:`ukeire` — for a 13-tile hand, the tiles that lower its shanten, with unseen counts.
 * :func:`discards` — for a 14-tile hand, every distinct discard with the shanten after it and
   its ukeire, best first (lowest shanten, most ukeire, then tile order); discards that leave

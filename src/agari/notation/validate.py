@@ -428,9 +428,7 @@ def check_conflicts(
         raise _conflict("tenhou, chiihou and renhou exclude each other", col("renhou"))
 
 
-def _check_kita_ron(
-    hand: Hand, col: Callable[[str], int | None], win_column: int | None
-) -> None:
+def _check_kita_ron(hand: Hand, col: Callable[[str], int | None], win_column: int | None) -> None:
     """``kita-ron``: a ron on the North another player sets aside as kita (RULES.md
     "Three-player"): the winning tile is a North, the win is not tsumo, and it is neither
     a win on a discard (houtei) nor on a kan (chankan)."""
