@@ -15,7 +15,17 @@ import pytest
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 FILES = sorted(FIXTURES.glob("hands*.toml"))
-PRESETS = {"wrc2025", "ema2016", "tenhou", "majsoul", "mleague"}
+PRESETS = {
+    "wrc2025",
+    "ema2016",
+    "tenhou",
+    "majsoul",
+    "mleague",
+    "tenhou-sanma",
+    "majsoul-sanma",
+}
+#: Presets of three-player mahjong: a tsumo is paid by two players (RULES.md "Three-player").
+THREE_PLAYER = {"tenhou-sanma", "majsoul-sanma"}
 EXPECT_KEYS = {
     "status",
     "han",
@@ -133,12 +143,14 @@ def test_case_shape(fname: str, data: dict[str, Any], case: dict[str, Any]) -> N
         assert set(pay) in ({"ron"}, {"tsumo_dealer", "tsumo_non_dealer"}, {"tsumo_each"}), pay
         assert all(v % 100 == 0 for v in pay.values())
         if "points" in exp:
+            others = 2 if preset in THREE_PLAYER else 3  # tsumo loss in three-player
             if "ron" in pay:
                 assert exp["points"] == pay["ron"]
             elif "tsumo_each" in pay:
-                assert exp["points"] == 3 * pay["tsumo_each"]
+                assert exp["points"] == others * pay["tsumo_each"]
             else:
-                assert exp["points"] == pay["tsumo_dealer"] + 2 * pay["tsumo_non_dealer"]
+                non_dealers = others - 1
+                assert exp["points"] == pay["tsumo_dealer"] + non_dealers * pay["tsumo_non_dealer"]
     if "total" in exp and "points" in exp:
         assert exp["total"] >= exp["points"]
     if exp.get("yakuman"):

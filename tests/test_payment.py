@@ -35,6 +35,9 @@ from agari.settle import (
     yakuman_base,
 )
 
+#: The four-player presets (tenhou-sanma and majsoul-sanma seat three players).
+FOUR_PLAYER_PRESETS = [n for n in PRESET_NAMES if Rules.preset(n).players == 4]
+
 TENHOU = Rules.preset("tenhou")  # kiriage off (RULES.md Presets)
 WRC = Rules.preset("wrc2025")  # kiriage on, kazoe yakuman
 EMA = Rules.preset("ema2016")  # kiriage off, kazoe sanbaiman
@@ -295,6 +298,7 @@ def test_deltas_sum_to_sticks_and_payments_are_hundreds(
     # Every settlement moves points between seats, plus the riichi sticks leaving the table
     # (issue 6 "Tests"); every payment is a multiple of 100 (RULES.md: rounded up to 100).
     rules = Rules.preset(preset).with_overrides({"wareme": wareme_on})
+    three = three or rules.players == 3
     if three:
         rules = rules.with_overrides({"players": 3})
         if winner == "N":
@@ -348,7 +352,7 @@ def test_three_player_tsumo_loss_and_honba() -> None:
 # ------------------------------------------------------------------ liability (pao)
 
 
-@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("preset", FOUR_PLAYER_PRESETS)
 def test_pao_tsumo_liable_pays_all(preset: str) -> None:
     # RULES.md "Liability (pao)": the liable player pays the whole yakuman on tsumo (all presets
     # have pao for daisangen/daisuushii, RULES.md Presets row "pao on"); riichi.wiki Sekinin
@@ -361,7 +365,7 @@ def test_pao_tsumo_liable_pays_all(preset: str) -> None:
     assert dealer.deltas == {"E": 48600, "S": 0, "W": 0, "N": -48600}
 
 
-@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("preset", FOUR_PLAYER_PRESETS)
 def test_pao_ron_split_half(preset: str) -> None:
     # RULES.md "Liability (pao)": half on a ron by someone else, the discarder pays the other
     # half; honba by the liable player (riichi.wiki Sekinin barai: "the liable player pays the
@@ -513,7 +517,7 @@ def test_draw_three_player_rejects_north() -> None:
         settle_draw({"N"}, None, 0, 0, SANMA)
 
 
-@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("preset", FOUR_PLAYER_PRESETS)
 def test_nagashi_per_preset(preset: str) -> None:
     # RULES.md "Nagashi mangan (where nagashi=on): paid as a mangan tsumo, replacing noten
     # payments"; Presets row nagashi: on for tenhou and majsoul.
@@ -538,7 +542,7 @@ def test_nagashi_three_player_tsumo_loss() -> None:
 # ------------------------------------------------------------------ chombo
 
 
-@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("preset", FOUR_PLAYER_PRESETS)
 @pytest.mark.parametrize("seat", ["E", "S", "W", "N"])
 def test_chombo_per_preset(preset: str, seat: str) -> None:
     # RULES.md "Chombo" and Presets row chombo: reverse mangan (non-dealer pays 4000 to the

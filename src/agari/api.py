@@ -170,7 +170,7 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool, parsed: Hand | Non
             rules = _hand_rules(hand, rules)
         if rules.players == 3:
             check_three_player(hand)
-        elif hand.context.kita:
+        elif hand.context.kita or hand.context.kita_ron:
             check_four_player(hand)
         count = hand.tile_count
         if count == 14 and hand.win is not None:

@@ -88,6 +88,16 @@ CONTEXT_WORDS: Final = (
     _flag("chiihou", "a non-dealer won on the first draw"),
     _flag("renhou", "won on a discard before the first draw"),
     ContextWord(
+        "kita-ron",
+        "kita_ron",
+        "situation",
+        "won by ron on a North another player set aside as kita (three-player; not chankan)",
+        "kita-ron",
+        "kita_ron",
+        aliases=("kita_ron", "kitaron"),
+        record_keys=("kita_ron",),
+    ),
+    ContextWord(
         "seat",
         "seat_wind",
         "wind",
@@ -254,6 +264,9 @@ class Context:
     honba: int = 0
     sticks: int = 0
     kita: int = 0
+    #: Three-player: the win is a ron on a North another player set aside as kita (word
+    #: ``kita-ron``): a ron, but not on a discard and not chankan (RULES.md "Three-player").
+    kita_ron: bool = False
     pao: Wind | None = None
     wareme: Wind | None = None
     rules: str | None = None

@@ -1,4 +1,4 @@
-"""Rule switches (SPEC §6) and the five presets (RULES.md "Presets").
+"""Rule switches (SPEC §6) and the presets (RULES.md "Presets", "Three-player").
 
 A :class:`Rules` is frozen and travels with every call; it is built from a preset plus
 overrides and never changes afterwards.
@@ -19,7 +19,15 @@ from typing import Any, Final
 
 from agari.errors import RuleError
 
-PRESET_NAMES: Final = ("wrc2025", "ema2016", "tenhou", "majsoul", "mleague")
+PRESET_NAMES: Final = (
+    "wrc2025",
+    "ema2016",
+    "tenhou",
+    "majsoul",
+    "mleague",
+    "tenhou-sanma",
+    "majsoul-sanma",
+)
 DEFAULT_PRESET: Final = "wrc2025"
 
 
@@ -227,6 +235,20 @@ PRESET_SOURCES: Final[dict[str, str]] = {
     "unverified (as Tenhou)",
     "mleague": "M.League rules (RULES.md, Presets); rinshan_fu unverified, nagashi unverified "
     "(off chosen). Game: RULES.md Games; no agari_yame unverified",
+    "tenhou-sanma": "Tenhou.net three-player ranked rules (三鳳南喰赤): RULES.md Three-player, "
+    "from 6,383 real Tenhou three-player wins (no 2m-8m, no chi; red 5p and 5s; open tanyao; no "
+    "kiriage; kazoe yakuman; no double yakuman; kita one dora each, rinshan on the tile drawn "
+    "after one; tsumo loss; honba 200 on ron, 100 per payer on tsumo; noten 2000). Game: "
+    "RULES.md Games, Tenhou 3p column (35000/40000, uma +20 0 -20, oka 15, bust, ties by seat, "
+    "sticks to the top); goal 40000 for the west round unverified (Tenhou's rules page not "
+    "seen); nagashi and chombo as the tenhou preset",
+    "majsoul-sanma": "Mahjong Soul three-player rules: as tenhou-sanma (riichi.wiki Majsoul, "
+    "3P-Mahjong: 'basically refers to Tenhou', tsumo loss by default, North may be robbed "
+    "without chankan, a North triplet is a guest wind; RULES.md Three-player: the same scoring "
+    "in RiichiEnv checked on Mahjong Soul logs) plus the majsoul preset's own switches "
+    "(double yakuman, kokushi may rob a closed kan). Unverified: rinshan_fu, nagashi; game "
+    "rules 35000 start, uma +15 0 -15 without oka (friendly rooms, as the majsoul preset), "
+    "goal 40000",
 }
 
 #: The game rules Tenhou and Mahjong Soul share (RULES.md "Games"; Tenhou's rules page).
@@ -288,3 +310,25 @@ PRESETS: Final[dict[str, Rules]] = {
         ties="seat",
     ),
 }
+
+#: What both servers' three-player games share (RULES.md "Three-player"): the North seat
+#: is absent, so ``players=3`` gives no 2m-8m, kita, tsumo loss, honba 200/100, noten 2000.
+_SANMA: Final[dict[str, Any]] = {
+    "players": 3,
+    "start_points": 35000,
+    "goal_points": 40000,
+}
+PRESETS["tenhou-sanma"] = replace(
+    PRESETS["tenhou"],
+    name="tenhou-sanma",
+    **_SANMA,
+    return_points=40000,
+    uma="20,0,-20",
+)
+PRESETS["majsoul-sanma"] = replace(
+    PRESETS["majsoul"],
+    name="majsoul-sanma",
+    **_SANMA,
+    return_points=35000,
+    uma="15,0,-15",
+)

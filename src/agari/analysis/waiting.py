@@ -13,8 +13,9 @@ The job of tenhou.net/2, with the score of every wait on top.
   counts as 1-shanten, and :func:`karaten` says why. With ``players=3`` 2m-8m are never
   drawn.
 * :func:`waits` — for a tenpai 13-tile hand, every tile that completes it (never a fifth
-  copy), how many copies are unseen (4 minus the copies in the hand, its melds and the dora
-  indicators) and the full result by ron and by tsumo from the engine (``agari.api.score``).
+  copy), how many copies are unseen (4 minus the copies in the hand, its melds, the dora
+  indicators and, in three-player, the kita set aside; 2m-8m are never unseen) and the full
+  result by ron and by tsumo from the engine (``agari.api.score``).
 * :func:`ukeire` — for a 13-tile hand, the tiles that lower its shanten, with unseen counts.
 * :func:`discards` — for a 14-tile hand, every distinct discard with the shanten after it and
   its ukeire, best first (lowest shanten, most ukeire, then tile order); discards that leave
@@ -57,7 +58,7 @@ from agari.notation import parse_hand
 from agari.notation.validate import mark_checked
 from agari.result import Result, deferred
 from agari.rules import Rules
-from agari.tiles import TERMINALS_AND_HONOURS, Tile, kind_name
+from agari.tiles import NORTH, TERMINALS_AND_HONOURS, Tile, kind_name
 
 __all__ = [
     "Discard",
@@ -236,10 +237,12 @@ def _held_counts(hand: Hand) -> list[int]:
 
 
 def _visible_counts(hand: Hand, held: Sequence[int]) -> list[int]:
-    """Copies the player can see: the hand, its melds and the dora indicators."""
+    """Copies the player can see: the hand, its melds, the dora indicators and the North
+    tiles set aside as kita (three-player)."""
     counts = list(held)
     for tile in hand.context.dora_indicators:
         counts[tile.kind] += 1
+    counts[NORTH] += hand.context.kita
     return counts
 
 

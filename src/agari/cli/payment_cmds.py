@@ -81,7 +81,8 @@ def _add_rule_options(parser: argparse.ArgumentParser) -> None:
         "--rules",
         metavar="PRESET",
         default=None,
-        help="rule preset: wrc2025 (default), ema2016, tenhou, majsoul, mleague",
+        help="rule preset: wrc2025 (default), ema2016, tenhou, majsoul, mleague, "
+        "tenhou-sanma, majsoul-sanma (three-player)",
     )
     parser.add_argument(
         "--rule",

@@ -58,7 +58,8 @@ def _parser() -> _Parser:
     parser.add_argument(
         "--rules",
         metavar="PRESET",
-        help="rule preset: wrc2025 (default), ema2016, tenhou, majsoul, mleague",
+        help="rule preset: wrc2025 (default), ema2016, tenhou, majsoul, mleague, "
+        "tenhou-sanma, majsoul-sanma (three-player)",
     )
     parser.add_argument(
         "--rule",

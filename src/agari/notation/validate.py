@@ -253,13 +253,14 @@ def check_meld_shapes(hand: Hand) -> None:
 
 
 def check_tiles(hand: Hand) -> None:
-    """At most four of a kind and one red five per suit, counting everything visible."""
+    """At most four of a kind and one red five per suit, counting everything visible (the
+    North tiles set aside as kita too)."""
     everything = [*hand.concealed, *hand.context.dora_indicators, *hand.context.ura_indicators]
     if hand.win is not None:
         everything.append(hand.win)
     for meld in hand.melds:
         everything.extend(meld.tiles)
-    kinds = sorted(map(_KIND, everything))
+    kinds = sorted([*map(_KIND, everything), *(NORTH,) * hand.context.kita])
     # Sorted, a fifth copy of a kind sits four places after the first one (tested in C).
     five = any(map(eq, kinds, kinds[4:]))
     reds = [tile.kind for tile in everything if tile.red] if any(map(_RED, everything)) else []
@@ -322,13 +323,20 @@ def check_three_player(hand: Hand) -> None:
 
 def check_four_player(hand: Hand) -> None:
     """Kita -- North tiles set aside -- exist only in three-player mahjong (SPEC §1
-    ``kita=N``, RULES.md "Three-player")."""
+    ``kita=N``, RULES.md "Three-player"), and so does a ron on one (``kita-ron``)."""
     if hand.context.kita:
         raise HandError(
             "conflicting_context",
             f"kita={hand.context.kita}: North tiles are set aside only in three-player "
             "mahjong (rule players=3)",
             word="kita",
+        )
+    if hand.context.kita_ron:
+        raise HandError(
+            "conflicting_context",
+            "kita-ron is a ron on a North set aside as kita, which exists only in "
+            "three-player mahjong (rule players=3)",
+            word="kita-ron",
         )
 
 
@@ -423,6 +431,7 @@ def check_conflicts(
         or c.tenhou
         or c.chiihou
         or c.renhou
+        or c.kita_ron
         or ((c.riichi or c.double_riichi) and hand.melds)
     ):
         return  # nothing that can conflict
@@ -458,11 +467,21 @@ def check_conflicts(
                 )
     if c.chankan and hand.win is not None:
         _check_chankan(hand, col("chankan"))
-    if c.rinshan and not any(m.is_kan for m in hand.melds):
+    if c.rinshan and not c.kita and not any(m.is_kan for m in hand.melds):
         raise _conflict(
-            "rinshan needs a kan: the win is on the replacement tile drawn after a kan",
+            "rinshan needs a kan (or, in three-player, a kita: kita=N): the win is on the "
+            "replacement tile drawn after a kan or after setting a North aside",
             col("rinshan"),
         )
+    if c.rinshan and c.ippatsu:
+        after = "kan or kita" if c.kita else "kan"
+        raise _conflict(
+            f"ippatsu and rinshan conflict: the replacement tile comes after one's own "
+            f"{after}, and that ends ippatsu",
+            col("ippatsu"),
+        )
+    if c.kita_ron:
+        _check_kita_ron(hand, col, win_column)
     if c.ippatsu and not c.in_riichi:
         raise _conflict(
             "ippatsu without riichi: ippatsu is a win within one turn of declaring riichi",
@@ -480,6 +499,12 @@ def check_conflicts(
         if getattr(c, word) and hand.melds:
             raise _conflict(
                 f"{word} with a meld: a first-turn win has no calls and no kans",
+                col(word),
+            )
+        if getattr(c, word) and c.kita:
+            raise _conflict(
+                f"{word} with kita={c.kita}: setting a North aside ends the first-turn "
+                "chances like a call",
                 col(word),
             )
     for word in ("tenhou", "chiihou", "renhou"):
@@ -514,3 +539,28 @@ def check_conflicts(
         )
     if sum(1 for w in ("tenhou", "chiihou", "renhou") if getattr(c, w)) > 1:
         raise _conflict("tenhou, chiihou and renhou exclude each other", col("renhou"))
+
+
+def _check_kita_ron(hand: Hand, col: Callable[[str], int | None], win_column: int | None) -> None:
+    """``kita-ron``: a ron on the North another player sets aside as kita (RULES.md
+    "Three-player"): the winning tile is a North, the win is not tsumo, and it is neither
+    a win on a discard (houtei) nor on a kan (chankan)."""
+    c = hand.context
+    if hand.win is not None and hand.win.kind != NORTH:
+        raise _conflict(
+            f"kita-ron is a ron on a North set aside as kita, but the winning tile is "
+            f"{hand.win}; write +4z",
+            win_column or col("kita_ron"),
+        )
+    if c.tsumo:
+        raise _conflict(
+            "tsumo and kita-ron conflict: a ron on another player's kita is a win on "
+            "their tile (ron)",
+            col("kita_ron"),
+        )
+    for word, why in (
+        ("chankan", "a North set aside as kita is not a kan, so no chankan"),
+        ("houtei", "a North set aside as kita is not a discard, so no houtei"),
+    ):
+        if getattr(c, word):
+            raise _conflict(f"{word} and kita-ron conflict: {why}", col(word))

@@ -127,6 +127,8 @@ def points_table(dealer: bool, tsumo: bool, rules: Rules) -> PointsTable:
         note = "4 han 30 fu and 3 han 60 fu are rounded up to mangan"
     else:
         note = "4 han 30 fu and 3 han 60 fu stay below mangan (base 1920)"
+    if tsumo and rules.players == 3:
+        note += "; three-player: only the two other players pay a tsumo (tsumo loss)"
     return PointsTable(
         dealer=dealer,
         tsumo=tsumo,
