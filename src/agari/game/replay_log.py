@@ -25,6 +25,7 @@ scores): a log stripped of them (:func:`blank_log`) replays to the same output.
 from __future__ import annotations
 
 import datetime
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields, replace
@@ -43,17 +44,21 @@ from agari.game.logs import (
     ExhaustiveDraw,
     GameLog,
     LogError,
+    LogRules,
     Nagashi,
     NewDora,
     RiichiAccepted,
     RoundEnd,
     RoundLog,
+    game_date,
 )
 from agari.game.logs import (
     Win as LogWin,
 )
+from agari.game.logs.mjlog import room_words
 from agari.game.logs.yaku_names import dora_key, yaku_id
-from agari.game.outcomes import WINDS, Abort, Draw as DrawOutcome, GameError, Outcome, Win, Wins
+from agari.game.outcomes import WINDS, Abort, GameError, Outcome, Win, Wins
+from agari.game.outcomes import Draw as DrawOutcome
 from agari.game.replay import Game, end_record, round_record
 from agari.game.standings import Points, Standings
 from agari.hand import Context, Hand, Meld, MeldKind, Source, make_context
@@ -68,6 +73,7 @@ __all__ = [
     "StatedWin",
     "blank_log",
     "log_rules",
+    "partial_log",
     "replay_log",
 ]
 
@@ -112,9 +118,7 @@ _SANMA_FALLBACK: Final[dict[str, tuple[str, dict[str, str]]]] = {
 }
 
 
-def log_rules(
-    log: GameLog, preset: str | None = None, pairs: Iterable[str] = ()
-) -> Rules:
+def log_rules(log: GameLog, preset: str | None = None, pairs: Iterable[str] = ()) -> Rules:
     """The rules a log was played under: the server's preset for its number of players
     (Tenhou four-player ``tenhou``, three-player ``tenhou-sanma``; Mahjong Soul ``majsoul``
     / ``majsoul-sanma``), red fives and open tanyao where the room says, the game length,
@@ -362,8 +366,7 @@ def replay_log(
     replay = LogReplay(label, log, rules, game)
     if log.players != rules.players:
         replay.error = (
-            f"{label}: the log has {log.players} players but the rules say "
-            f"players={rules.players}"
+            f"{label}: the log has {log.players} players but the rules say players={rules.players}"
         )
         return replay
     for round_log in log.rounds:
@@ -377,8 +380,7 @@ def replay_log(
                     round_log.label,
                     None,
                     f"the game goes on to {round_log.label}",
-                    f"the game is over after {game.rounds[-1].before.label} "
-                    f"({state.end_reason})",
+                    f"the game is over after {game.rounds[-1].before.label} ({state.end_reason})",
                 )
             )
             break
@@ -601,7 +603,9 @@ def _take(hand: list[Tile], tile: Tile, seat: int, what: str, index: int) -> Non
         hand.remove(tile)
     except ValueError:
         held = " ".join(str(t) for t in sorted(hand, key=_sort_key))
-        raise ReplayError(f"seat {seat} {what} {tile}, which is not in its hand ({held})", index)
+        raise ReplayError(
+            f"seat {seat} {what} {tile}, which is not in its hand ({held})", index
+        ) from None
 
 
 def _source(seat: int, from_seat: int, n: int) -> Source:
@@ -813,9 +817,7 @@ def _compare_round(
             )
         )
     if round_log.index == 0 and tuple(round_log.scores) != tuple(before.scores):
-        diffs.append(
-            Difference("scores", idx, label, None, round_log.scores, before.scores)
-        )
+        diffs.append(Difference("scores", idx, label, None, round_log.scores, before.scores))
     log_wins = [e for e in round_log.results if isinstance(e, LogWin)]
     stated = tuple(_stated_win(w) for w in log_wins)
     by_seat = {w.seat: w for w in played.wins}
@@ -838,9 +840,7 @@ def _compare_round(
     stated_deltas = round_log.end.deltas
     if stated_deltas is not None and tuple(stated_deltas) != tuple(played.deltas):
         reason = next(iter(known.values()), None)
-        diffs.append(
-            Difference("deltas", idx, label, None, stated_deltas, played.deltas, reason)
-        )
+        diffs.append(Difference("deltas", idx, label, None, stated_deltas, played.deltas, reason))
     log_kind = _log_result(round_log)
     if log_kind != played.result and not (log_kind == "abort" and played.result == "abort"):
         diffs.append(Difference("result", idx, label, None, log_kind, played.result))
@@ -861,9 +861,7 @@ def _log_result(round_log: RoundLog) -> str:
     return "abort"
 
 
-def _known_difference(
-    played: RoundResult, stated: tuple[StatedWin, ...]
-) -> dict[int, str]:
+def _known_difference(played: RoundResult, stated: tuple[StatedWin, ...]) -> dict[int, str]:
     """Rounds where agari's rules are known to differ from the server's: a liable player of
     a compound yakuman won by tsumo pays the whole hand on Tenhou (agari: the liable part
     only)."""
@@ -916,17 +914,13 @@ def _compare_win(
 def _compare_end(log: GameLog, final: Standings, rules: Rules) -> list[Difference]:
     diffs: list[Difference] = []
     if log.final_scores is not None and tuple(log.final_scores) != tuple(final.scores):
-        diffs.append(
-            Difference("final scores", None, None, None, log.final_scores, final.scores)
-        )
+        diffs.append(Difference("final scores", None, None, None, log.final_scores, final.scores))
     if log.final_points is not None:
         mine: tuple[Points, ...] = final.points
         if len(mine) != len(log.final_points) or any(
             abs(float(a) - float(b)) > 1e-6 for a, b in zip(log.final_points, mine, strict=False)
         ):
-            diffs.append(
-                Difference("final points", None, None, None, log.final_points, mine)
-            )
+            diffs.append(Difference("final points", None, None, None, log.final_points, mine))
     return diffs
 
 
@@ -958,3 +952,50 @@ def blank_log(log: GameLog) -> GameLog:
 
 # keep the winds importable for callers that label seats
 SEAT_WINDS: Final = WINDS
+
+
+# --------------------------------------------------------------------------- damaged logs
+
+_GO_TYPE: Final = re.compile(r"<GO\s[^>]*type=\"(\d+)\"")
+_DISP: Final = re.compile(r"\"disp\"\s*:\s*\"([^\"]*)\"")
+
+
+def partial_log(error: LogError, text: str = "") -> GameLog | None:
+    """The game a damaged log holds up to the damage (``error.rounds``), with the rules its
+    text still shows (mjlog's ``GO`` type, tenhou.net/6's room words); ``None`` when no
+    whole round was read."""
+    rounds = error.rounds
+    if not rounds:
+        return None
+    players = len(rounds[0].hands)
+    game_id = _id_in(error.game or "")
+    room = ""
+    if (m := _GO_TYPE.search(text)) is not None:
+        room = room_words(int(m[1]))
+    elif (m := _DISP.search(text)) is not None:
+        room = m[1]
+    server = "majsoul" if game_id and not re.match(r"\d{10}gm-", game_id) else "tenhou"
+    info = LogRules(
+        players=players,
+        server=server,
+        red_fives=("赤" in room) if room else None,
+        open_tanyao=("喰" in room) if room and server == "tenhou" else None,
+        length="east" if "東" in room else ("south" if "南" in room else None),
+        room=room or None,
+    )
+    return GameLog(
+        source="partial",
+        game_id=game_id,
+        title=None,
+        names=("",) * players,
+        rules=info,
+        date=game_date(game_id),
+        rounds=rounds,
+    )
+
+
+def _id_in(name: str) -> str | None:
+    m = re.search(r"\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}", name) or re.search(
+        r"\d{6}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", name
+    )
+    return m[0] if m else (name or None)

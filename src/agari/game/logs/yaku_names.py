@@ -47,7 +47,11 @@ _WINDS: Final = "東南西北"
 #: with their Japanese and English names.
 LOG_NAMES: Final[dict[str, LogNames]] = {
     "menzen_tsumo": LogNames(
-        (0,), ("門前清自摸和",), 1, ("門前清自摸和", "Fully Concealed Hand"), ("Menzen Tsumo", "Tsumo")
+        (0,),
+        ("門前清自摸和",),
+        1,
+        ("門前清自摸和", "Fully Concealed Hand"),
+        ("Menzen Tsumo", "Tsumo"),
     ),
     "riichi": LogNames((1,), ("立直",), 2, ("立直", "Riichi"), ("Reach",)),
     "ippatsu": LogNames((2,), ("一発",), 30, ("一発", "Ippatsu"), ("一發",)),
@@ -56,7 +60,11 @@ LOG_NAMES: Final[dict[str, LogNames]] = {
         (4,), ("嶺上開花",), 4, ("嶺上開花", "After a Kan"), ("Rinshan Kaihou", "Rinshan")
     ),
     "haitei": LogNames(
-        (5,), ("海底摸月",), 5, ("海底摸月", "Under the Sea"), ("海底撈月", "Haitei Raoyue", "Haitei")
+        (5,),
+        ("海底摸月",),
+        5,
+        ("海底摸月", "Under the Sea"),
+        ("海底撈月", "Haitei Raoyue", "Haitei"),
     ),
     "houtei": LogNames(
         (6,), ("河底撈魚",), 6, ("河底撈魚", "Under the River"), ("Houtei Raoyui", "Houtei")
@@ -125,9 +133,7 @@ LOG_NAMES: Final[dict[str, LogNames]] = {
     "renhou": LogNames((36,), ("人和",), 59, ("人和", "Blessing of Man"), ("Renhou",)),
     "tenhou": LogNames((37,), ("天和",), 35, ("天和", "Blessing of Heaven"), ("Tenhou",)),
     "chiihou": LogNames((38,), ("地和",), 36, ("地和", "Blessing of Earth"), ("Chiihou",)),
-    "daisangen": LogNames(
-        (39,), ("大三元",), 37, ("大三元", "Big Three Dragons"), ("Daisangen",)
-    ),
+    "daisangen": LogNames((39,), ("大三元",), 37, ("大三元", "Big Three Dragons"), ("Daisangen",)),
     "suuankou": LogNames(
         (40,), ("四暗刻",), 38, ("四暗刻", "Four Concealed Triplets"), ("Suuankou",)
     ),
