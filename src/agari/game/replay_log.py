@@ -283,6 +283,10 @@ class LogReplay:
 
     @property
     def end_stated(self) -> bool:
+        """Whether the log states a final result to compare (not for a replay that stopped
+        early: its standings are only the standings so far)."""
+        if self.error is not None:
+            return False
         return self.log.final_scores is not None or self.log.final_points is not None
 
     @property
