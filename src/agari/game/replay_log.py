@@ -63,6 +63,7 @@ from agari.game.replay import Game, end_record, round_record
 from agari.game.standings import Points, Standings
 from agari.hand import Context, Hand, Meld, MeldKind, Source, make_context
 from agari.rules import PRESETS, Rules
+from agari.tiles import IS_TERMINAL_OR_HONOUR as _YAOCHUU
 from agari.tiles import NORTH, Tile
 
 __all__ = [
@@ -432,7 +433,7 @@ def replay_log(
 
 @dataclass(slots=True)
 class _Seat:
-    hand: list[Tile]
+    hand: list[int]  # tile codes (see _TILE_OF)
     melds: list[Meld] = field(default_factory=list)
     riichi: bool = False
     double_riichi: bool = False
@@ -461,6 +462,15 @@ def _sort_key(tile: Tile) -> int:
     return tile.kind * 2 + (not tile.red)
 
 
+#: The walk keeps hands as tile codes (``kind * 2``, ``+ 1`` for a plain tile: a red five
+#: sorts before its plain five, as in notation): list operations on ints run in C, where
+#: comparing :class:`Tile` values calls Python for each pair.
+_TILE_OF: Final[tuple[Tile, ...]] = tuple(
+    Tile(code >> 1, red=not code & 1) if code & 1 or (code >> 1) in (4, 13, 22) else Tile(0)
+    for code in range(68)
+)
+
+
 _DRAWS: Final = {4: 70, 3: 55}
 #: Whether this agari knows a ron on a kita North (``kita-ron``) and rinshan after a kita
 #: (the three-player work); without it a win on the tile drawn after a kita is scored
@@ -476,7 +486,7 @@ def walk_round(round_log: RoundLog, rules: Rules) -> tuple[Outcome, RoundFacts]:
     :class:`ReplayError` when the events do not fit together."""
     n = rules.players
     dealer = round_log.dealer
-    seats = [_Seat(list(h)) for h in round_log.hands]
+    seats = [_Seat([t.kind * 2 + (not t.red) for t in h]) for h in round_log.hands]
     if len(seats) != n:
         raise ReplayError(f"{len(seats)} starting hands for {n} players")
     for i, s in enumerate(seats):
@@ -497,8 +507,12 @@ def walk_round(round_log: RoundLog, rules: Rules) -> tuple[Outcome, RoundFacts]:
     count = len(events)
     while i < count:
         event = events[i]
-        if isinstance(event, Draw):
-            seat = _seat_of(event.seat, n, i)
+        kind = type(event)
+        if kind is Draw:
+            assert isinstance(event, Draw)
+            seat = event.seat
+            if not 0 <= seat < n:
+                _seat_of(seat, n, i)
             if wall <= 0:
                 raise ReplayError("a draw from an empty wall", i)
             wall -= 1
@@ -509,12 +523,20 @@ def walk_round(round_log: RoundLog, rules: Rules) -> tuple[Outcome, RoundFacts]:
                     f"{len(player.melds)} melds",
                     i,
                 )
-            player.hand.append(event.tile)
-            last = ("draw", seat, event.tile, event.replacement, wall == 0)
-        elif isinstance(event, Discard):
-            seat = _seat_of(event.seat, n, i)
+            tile = event.tile
+            player.hand.append(tile.kind * 2 + (not tile.red))
+            last = ("draw", seat, tile, event.replacement, wall == 0)
+        elif kind is Discard:
+            assert isinstance(event, Discard)
+            seat = event.seat
+            if not 0 <= seat < n:
+                _seat_of(seat, n, i)
             player = seats[seat]
-            _take(player.hand, event.tile, seat, "discards", i)
+            tile = event.tile
+            try:
+                player.hand.remove(tile.kind * 2 + (not tile.red))
+            except ValueError:
+                _take(player.hand, tile, seat, "discards", i)
             if event.riichi:
                 if player.riichi:
                     raise ReplayError(f"seat {seat} declares riichi twice", i)
@@ -526,9 +548,9 @@ def walk_round(round_log: RoundLog, rules: Rules) -> tuple[Outcome, RoundFacts]:
             else:
                 player.ippatsu = False
             player.discarded = True
-            if not event.tile.is_terminal_or_honour:
+            if player.nagashi and not _YAOCHUU[tile.kind]:
                 player.nagashi = False
-            last = ("discard", seat, event.tile, wall == 0)
+            last = ("discard", seat, tile, wall == 0)
         elif isinstance(event, Call):
             seat = _seat_of(event.seat, n, i)
             player = seats[seat]
@@ -541,10 +563,10 @@ def walk_round(round_log: RoundLog, rules: Rules) -> tuple[Outcome, RoundFacts]:
             )
             if robbed:
                 # a robbed kan or kita never happened: the winner takes the tile
-                tile = event.added if event.kind == "kakan" else event.tiles[0]
-                assert tile is not None
-                _take(list(player.hand), tile, seat, "adds to a kan", i)
-                last = ("rob", seat, tile, event.kind == "kakan")
+                robbed_tile = event.added if event.kind == "kakan" else event.tiles[0]
+                assert robbed_tile is not None
+                _take(list(player.hand), robbed_tile, seat, "adds to a kan", i)
+                last = ("rob", seat, robbed_tile, event.kind == "kakan")
             else:
                 _call(event, seat, player, seats, last, dealer, n, i)
                 interrupted = True
@@ -602,11 +624,11 @@ def _seat_of(seat: int, n: int, index: int) -> int:
     return seat
 
 
-def _take(hand: list[Tile], tile: Tile, seat: int, what: str, index: int) -> None:
+def _take(hand: list[int], tile: Tile, seat: int, what: str, index: int) -> None:
     try:
-        hand.remove(tile)
+        hand.remove(tile.kind * 2 + (not tile.red))
     except ValueError:
-        held = " ".join(str(t) for t in sorted(hand, key=_sort_key))
+        held = " ".join(str(_TILE_OF[c]) for c in sorted(hand))
         raise ReplayError(
             f"seat {seat} {what} {tile}, which is not in its hand ({held})", index
         ) from None
@@ -711,7 +733,7 @@ def _win_hand(
             raise ReplayError(f"seat {seat} wins by tsumo without having drawn", index)
         _, _, tile, replacement, haitei = last
         concealed = list(player.hand)
-        concealed.remove(tile)
+        concealed.remove(tile.kind * 2 + (not tile.red))
         words["tsumo"] = True
         if replacement and (_KITA_WORDS or any(m.is_kan for m in player.melds)):
             words["rinshan"] = True
@@ -749,7 +771,7 @@ def _win_hand(
     if player.kita:
         words["kita"] = player.kita
     hand = Hand(
-        tuple(sorted(concealed, key=_sort_key)),
+        tuple([_TILE_OF[c] for c in sorted(concealed)]),
         tile,
         tuple(player.melds),
         make_context(**words),
@@ -759,7 +781,7 @@ def _win_hand(
 
 def _ready(player: _Seat, rules: Rules) -> bool:
     """Tenpai at an exhaustive draw: shanten 0 with a wait not all in the own hand."""
-    hand = Hand(tuple(sorted(player.hand, key=_sort_key)), None, tuple(player.melds))
+    hand = Hand(tuple([_TILE_OF[c] for c in sorted(player.hand)]), None, tuple(player.melds))
     try:
         return shanten(hand, rules) == 0
     except (HandError, ValueError):
@@ -822,7 +844,7 @@ def _compare_round(
         )
     if round_log.index == 0 and tuple(round_log.scores) != tuple(before.scores):
         diffs.append(Difference("scores", idx, label, None, round_log.scores, before.scores))
-    log_wins = [e for e in round_log.results if isinstance(e, LogWin)]
+    log_wins = [e for e in _results_of(round_log) if isinstance(e, LogWin)]
     stated = tuple(_stated_win(w) for w in log_wins)
     by_seat = {w.seat: w for w in played.wins}
     known = _known_difference(played, stated)
@@ -851,8 +873,23 @@ def _compare_round(
     return ReplayedRound(round_log, played, stated, stated_deltas, tuple(diffs))
 
 
+_RESULT_TYPES: Final = (LogWin, ExhaustiveDraw, Nagashi, LogAbort)
+
+
+def _results_of(round_log: RoundLog) -> list[Any]:
+    """The round's results, read from its end (they stand just before :class:`RoundEnd`)."""
+    out: list[Any] = []
+    for event in reversed(round_log.events):
+        if type(event) in _RESULT_TYPES:
+            out.append(event)
+        elif type(event) is not RoundEnd:
+            break
+    out.reverse()
+    return out
+
+
 def _log_result(round_log: RoundLog) -> str:
-    results = round_log.results
+    results = _results_of(round_log)
     if not results:
         return "none"
     first = results[0]

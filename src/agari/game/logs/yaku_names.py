@@ -21,6 +21,7 @@ full-width digits and the variant kanji 么/幺, 發/発, 對/対 do not matter)
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from dataclasses import dataclass
 from typing import Final
@@ -222,11 +223,13 @@ MAJSOUL_IDS: Final[dict[int, str]] = {
 }
 
 
+@functools.lru_cache(maxsize=1024)
 def yaku_id(name: str) -> str | None:
     """agari's yaku id for a name a log writes; ``None`` for a dora name or an unknown one."""
     return _YAKU_INDEX.get(normalise(name))
 
 
+@functools.lru_cache(maxsize=256)
 def dora_key(name: str) -> str | None:
     """``dora``, ``aka``, ``ura`` or ``kita`` for a dora name a log writes, else ``None``."""
     return _DORA_INDEX.get(normalise(name))
