@@ -429,3 +429,21 @@ def test_check_fails_on_a_value_agari_does_not_reproduce(tmp_path: Path) -> None
     assert done.returncode == 1
     assert "DIFFERS: points log 8000 agari 7700" in done.stdout
     assert _agari(str(changed)).returncode == 0
+
+
+def test_the_readme_shows_the_real_output() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = (
+        "$ cd fixtures/logs/tenhou6 && agari game tenhou_2019050417gm-0029-0000-4f2a8622.json\n"
+    )
+    shown = readme.split(command, 1)[1].split("\n```", 1)[0] + "\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "agari", "game", "tenhou_2019050417gm-0029-0000-4f2a8622.json"],
+        capture_output=True,
+        text=True,
+        cwd=FIXTURES / "tenhou6",
+        env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"},
+        check=False,
+    )
+    assert done.returncode == 0
+    assert done.stdout == shown
