@@ -1,8 +1,14 @@
-"""``agari game``: whole games from game sheets, as a score sheet or SPEC §7 JSON Lines.
+"""``agari game``: whole games from game logs or game sheets, as a score sheet or SPEC §7
+JSON Lines.
 
-Usage: ``agari game [--json] [--rules PRESET] [--rule KEY=VALUE]... SHEET...`` (``-`` reads
-standard input). Exit status: 0 every game read to its end or to the end of its sheet; 1 a
-sheet with an error (the rounds before it and the standings so far are still printed);
+Usage: ``agari game [--json] [--check] [--jobs N] [--no-progress] [--rules PRESET]
+[--rule KEY=VALUE]... FILE...`` (``-`` reads standard input). Each FILE is told apart by its
+content: a game log (tenhou.net/6 JSON, Tenhou mjlog XML, plain or gzip) is replayed and
+every win re-scored beside the log's values; anything else is read as a game sheet.
+
+Exit status: 0 every file read to its end; 1 a file with an error (a damaged log or a bad
+sheet line: the rounds before it and the standings so far are still printed, and the next
+file is still read), or with ``--check`` a log whose values agari does not reproduce;
 2 usage error.
 """
 
@@ -10,18 +16,36 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from typing import Any, NoReturn
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import IO, Any, NoReturn
 
+from agari.errors import RuleError
+from agari.game.logs import LogError, detect_format, read_log
+from agari.game.logs import _text as log_text
 from agari.game.outcomes import GameError
 from agari.game.replay import end_record, round_record
+from agari.game.replay_log import log_rules, partial_log, replay_log
 from agari.game.sheet import play_sheet
+from agari.render.log_sheet import ReplayCounts, counts_of, render_log_replay, summary_line
 from agari.render.sheet import render_game
-from agari.rules import PRESET_NAMES
+from agari.rules import PRESET_NAMES, Rules
 
 __all__ = ["run"]
 
 _EPILOG = """\
+game logs (told apart by their content):
+  tenhou.net/6 JSON (an object with "log", or one round per line; Tenhou's export,
+  mjlog2json, Mahjong Soul games converted by tensoul), Tenhou mjlog XML (plain or gzip).
+  Every win is scored by agari and every round settled by agari; the log's own han, fu,
+  points, yaku, deltas and final result are only compared ("log ... -- agrees" or
+  "DIFFERS: ..." beneath each round). Rules: Tenhou four-player tenhou, three-player
+  tenhou-sanma, Mahjong Soul majsoul; red fives, open tanyao, length, uma and the rounding
+  of the final points from the log; --rules/--rule override.
+
 game sheet (README "Games"; one round per line, clauses separated by ';'):
   players: Alice Bob Carol Dave           seat order; the first deals first
   rules: tenhou                           optional (--rules/--rule override it)
@@ -33,7 +57,8 @@ game sheet (README "Games"; one round per line, clauses separated by ';'):
   Hands leave out seat=, round=, honba=, sticks= (the game supplies them).
   WHO: a name or the seat wind this round (E = the dealer).
 
-exit status: 0 every sheet read; 1 a sheet with an error; 2 usage error
+exit status: 0 every file read; 1 a file with an error (or, with --check, a log agari
+disagrees with); 2 usage error
 """
 
 
@@ -49,13 +74,23 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> _Parser:
     parser = _Parser(
         prog="agari game",
-        description="Replay whole games from game sheets: every round's settlement, the "
-        "running scores and the final standings (return, oka, uma).",
+        description="Replay whole games from game logs (Tenhou, Mahjong Soul) or game sheets: "
+        "every win scored, every round's settlement, the running scores and the final "
+        "standings; a log's own values beside agari's.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=_EPILOG,
     )
-    parser.add_argument("sheets", nargs="+", metavar="SHEET", help="game sheet files (- stdin)")
+    parser.add_argument("files", nargs="+", metavar="FILE", help="game logs or sheets (- stdin)")
     parser.add_argument("--json", action="store_true", help="SPEC §7 JSON Lines")
+    parser.add_argument(
+        "--check", action="store_true", help="exit 1 when a log states a value agari does not get"
+    )
+    parser.add_argument(
+        "--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (0: all cores)"
+    )
+    parser.add_argument(
+        "--no-progress", action="store_true", help="no progress line on standard error"
+    )
     parser.add_argument(
         "--rules", metavar="PRESET", help=f"rule preset ({', '.join(PRESET_NAMES)})"
     )
@@ -65,11 +100,179 @@ def _parser() -> _Parser:
     return parser
 
 
-def _read(path: str) -> str:
+@dataclass(slots=True)
+class _Done:
+    """One file done: what to print, what to say on standard error, its exit status, and
+    (for a log) what the replay found."""
+
+    out: str = ""
+    err: list[str] = field(default_factory=list)
+    status: int = 0
+    counts: ReplayCounts | None = None
+    disagrees: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class _Options:
+    json: bool
+    rules: str | None
+    rule: tuple[str, ...]
+
+
+def _read(path: str) -> bytes:
     if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as handle:
+        return sys.stdin.buffer.read()
+    with open(path, "rb") as handle:
         return handle.read()
+
+
+def process(path: str, options: _Options, data: bytes | None = None) -> _Done:
+    """Read, replay and print one file; never raises for bad input."""
+    name = "<stdin>" if path == "-" else path
+    try:
+        raw = _read(path) if data is None else data
+    except OSError as error:
+        return _Done(err=[f"agari game: {name}: {error.strerror or error}"], status=1)
+    try:
+        text = log_text(raw, name)
+    except LogError as error:
+        return _Done(err=[f"agari game: {error}"], status=1)
+    if detect_format(text) is not None:
+        return _log(name, raw, text, options)
+    return _sheet(name, text, options)
+
+
+def _log(name: str, raw: bytes, text: str, options: _Options) -> _Done:
+    error: LogError | None = None
+    try:
+        log = read_log(raw, game=name)
+    except LogError as e:
+        error = e
+        partial = partial_log(e, text)
+        if partial is None:
+            return _Done(err=[f"agari game: {e}"], status=1)
+        log = partial
+    try:
+        rules = log_rules(log, options.rules, options.rule)
+    except RuleError as e:
+        return _Done(err=[f"agari game: {e}"], status=2)
+    replay = replay_log(log, rules, name=name, error=error)
+    if options.json:
+        out = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in replay.records())
+    else:
+        out = render_log_replay(replay)
+    done = _Done(out=out, counts=counts_of(replay))
+    if replay.error:
+        done.err.append(f"agari game: {replay.error}")
+        done.status = 1
+    done.disagrees = bool(replay.differences)
+    return done
+
+
+def _sheet(name: str, text: str, options: _Options) -> _Done:
+    try:
+        played = play_sheet(text, options.rules, options.rule)
+    except GameError as error:
+        return _Done(err=[f"agari game: {name}: {error}"], status=1)
+    except RuleError as error:
+        return _Done(err=[f"agari game: {error}"], status=2)
+    game = played.game
+    final = game.standings()
+    if options.json:
+        records: list[dict[str, Any]] = [
+            round_record(name, i, r) for i, r in enumerate(game.rounds)
+        ]
+        if played.error:
+            records.append(
+                {
+                    "kind": "error",
+                    "game": name,
+                    "line": played.error.line,
+                    "message": played.error.message,
+                }
+            )
+        records.append(end_record(name, final))
+        out = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)
+    else:
+        out = render_game(
+            game.rounds,
+            game.names,
+            final,
+            title=played.sheet.title or name,
+            rules=game.rules.describe(),
+            start=(game.rules.start_points,) * game.state.players,
+            error=str(played.error) if played.error else None,
+        )
+    done = _Done(out=out)
+    if played.error:
+        done.err.append(f"agari game: {name}: {played.error}")
+        done.status = 1
+    return done
+
+
+# --------------------------------------------------------------------------- many files
+
+_WORKER_OPTIONS: _Options | None = None
+
+
+def _init_worker(options: _Options) -> None:
+    global _WORKER_OPTIONS
+    _WORKER_OPTIONS = options
+
+
+def _work(path: str) -> _Done:
+    assert _WORKER_OPTIONS is not None
+    return process(path, _WORKER_OPTIONS)
+
+
+def _results(paths: list[str], options: _Options, jobs: int) -> Iterator[_Done]:
+    """Each file's result in the order given; ``jobs`` worker processes when more than one
+    (standard input is read here, never by a worker)."""
+    if jobs <= 1 or len(paths) < 2 or "-" in paths:
+        for path in paths:
+            yield process(path, options)
+        return
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+    with context.Pool(min(jobs, len(paths)), _init_worker, (options,)) as pool:
+        yield from pool.imap(_work, paths, chunksize=1)
+
+
+class _Progress:
+    """One line on standard error, rewritten in place: files done, logs' rounds and wins."""
+
+    def __init__(self, stream: IO[str], total: int) -> None:
+        self.stream = stream
+        self.total = total
+        self.start = time.perf_counter()
+        self.shown = False
+
+    def update(self, done: int, counts: ReplayCounts) -> None:
+        elapsed = time.perf_counter() - self.start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        width = 24
+        filled = width * done // max(self.total, 1)
+        bar = "#" * filled + "-" * (width - filled)
+        self.stream.write(
+            f"\r[{bar}] {done}/{self.total} files, {counts.rounds} rounds, "
+            f"{counts.wins} wins, {rate:.0f} files/s\x1b[K"
+        )
+        self.stream.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
+
+
+def _isatty(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def run(args: list[str]) -> int:
@@ -79,53 +282,49 @@ def run(args: list[str]) -> int:
     except _Usage as error:
         sys.stderr.write(f"agari game: {error}\n")
         return 2
-    except SystemExit as done:  # --help
-        return int(done.code or 0)
+    except SystemExit as exited:  # --help
+        return int(exited.code or 0)
+    if options.jobs < 0:
+        sys.stderr.write("agari game: --jobs takes 0 (all cores) or a positive number\n")
+        return 2
+    try:  # a bad preset or switch is a usage error, whatever the files hold
+        Rules.from_options(options.rules, options.rule)
+    except RuleError as error:
+        sys.stderr.write(f"agari game: {error}\n")
+        return 2
+    jobs = options.jobs
+    if jobs == 0:
+        jobs = os.cpu_count() or 1
+    settings = _Options(options.json, options.rules, tuple(options.rule))
+    out, err = sys.stdout, sys.stderr
+    progress = (
+        _Progress(err, len(options.files))
+        if len(options.files) > 1 and not options.no_progress and _isatty(err)
+        else None
+    )
     status = 0
-    for path in options.sheets:
-        name = "<stdin>" if path == "-" else path
-        try:
-            text = _read(path)
-        except OSError as error:
-            sys.stderr.write(f"agari game: {name}: {error.strerror or error}\n")
-            status = 1
-            continue
-        try:
-            played = play_sheet(text, options.rules, tuple(options.rule))
-        except GameError as error:
-            sys.stderr.write(f"agari game: {name}: {error}\n")
-            status = 1
-            continue
-        game = played.game
-        final = game.standings()
-        if options.json:
-            out: list[dict[str, Any]] = [
-                round_record(name, i, r) for i, r in enumerate(game.rounds)
-            ]
-            if played.error:
-                out.append(
-                    {
-                        "kind": "error",
-                        "game": name,
-                        "line": played.error.line,
-                        "message": played.error.message,
-                    }
-                )
-            out.append(end_record(name, final))
-            sys.stdout.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in out))
-        else:
-            sys.stdout.write(
-                render_game(
-                    game.rounds,
-                    game.names,
-                    final,
-                    title=played.sheet.title or name,
-                    rules=game.rules.describe(),
-                    start=(game.rules.start_points,) * game.state.players,
-                    error=str(played.error) if played.error else None,
-                )
-            )
-        if played.error:
-            sys.stderr.write(f"agari game: {name}: {played.error}\n")
-            status = 1
+    disagrees = False
+    total = ReplayCounts()
+    logs = 0
+    for count, done in enumerate(_results(options.files, settings, jobs), start=1):
+        if progress is not None:
+            progress.clear()
+        out.write(done.out)
+        out.flush()
+        for line in done.err:
+            err.write(line + "\n")
+        status = max(status, done.status)
+        if done.counts is not None:
+            logs += 1
+            total.add(done.counts)
+            disagrees = disagrees or done.disagrees
+        if progress is not None:
+            progress.update(count, total)
+    if progress is not None:
+        progress.clear()
+    if logs:
+        line = f"summary: {summary_line(total)}\n"
+        (err if options.json else out).write(line if options.json else "\n" + line)
+    if options.check and disagrees and status == 0:
+        status = 1
     return status

@@ -85,8 +85,12 @@ def render_game(
     rules: str | None = None,
     start: Sequence[int] | None = None,
     error: str | None = None,
+    annotations: Sequence[Sequence[str]] | None = None,
+    footer: Sequence[str] = (),
 ) -> str:
-    """The score sheet of a game played (or stopped) after ``rounds``."""
+    """The score sheet of a game played (or stopped) after ``rounds``. ``annotations``: for
+    each round, more lines to print beneath it (a game log's stated values); ``footer``:
+    lines after the standings."""
     width = max(9, max(len(n) for n in names) + 2)
     heads = [_head(played, names) for played in rounds]
     left_width = max([30, *(len(h) + 1 for h in heads)])
@@ -101,7 +105,7 @@ def render_game(
     if start is None:
         start = rounds[0].before.scores if rounds else final.scores
     lines.append(row("start", [str(s) for s in start]))
-    for played, head in zip(rounds, heads, strict=True):
+    for k, (played, head) in enumerate(zip(rounds, heads, strict=True)):
         lines.append(row(head, [_signed(c) for c in played.changes]))
         lines.append(row("", [str(s) for s in played.after.scores]))
         for w in played.wins:
@@ -109,6 +113,8 @@ def render_game(
             lines.append(f"    {' ' * len(names[w.seat])}  {_value(w.result)}")
         for note in played.notes:
             lines.append(f"    note: {note}")
+        if annotations is not None and k < len(annotations):
+            lines.extend(annotations[k])
     if error:
         lines.append(f"stopped: {error}")
     lines.append("")
@@ -124,4 +130,5 @@ def render_game(
     lines.append(row("points", [_signed(p) for p in final.points]))
     for note in final.notes:
         lines.append(f"note: {note}")
+    lines.extend(footer)
     return "\n".join(lines) + "\n"

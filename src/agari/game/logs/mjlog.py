@@ -21,6 +21,7 @@ from typing import Final
 from urllib.parse import unquote
 
 from agari.game.logs.events import (
+    TILE_ORDER,
     Abort,
     AbortReason,
     Call,
@@ -89,6 +90,12 @@ _TAG = re.compile(r"<\s*(/?)\s*([A-Za-z_?][\w.-]*)((?:\s+[\w:.-]+\s*=\s*\"[^\"]*
 _ATTR = re.compile(r"([\w:.-]+)\s*=\s*\"([^\"]*)\"")
 _MOVE = re.compile(r"([TUVWDEFG])(\d+)")
 _TENHOU_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}")
+
+
+#: The tile of every tile id, without red fives ([False]) and with them ([True]).
+_ID_TILES: Final[dict[bool, tuple[Tile, ...]]] = {
+    red: tuple(Tile(i // 4, red=red and i in RED_IDS) for i in range(136)) for red in (False, True)
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +261,7 @@ class _Reader:
             raise self.fail(f"tile id {tile_id} is out of range 0..135")
         if self.players == 3 and 4 <= tile_id < 32:
             raise self.fail(f"tile id {tile_id} is a 2m-8m, not in a three-player set")
-        return Tile(tile_id // 4, red=self.red and tile_id in RED_IDS)
+        return _ID_TILES[self.red][tile_id]
 
     def take(self, tile_id: int) -> Tile:
         """A tile id that comes out of the wall: dealt, drawn or shown, only once."""
@@ -414,7 +421,7 @@ class _Reader:
             ids = _ints(attrs.get(f"hai{seat}", ""))
             if len(ids) != 13:
                 raise self.fail(f"seat {seat}'s starting hand has {len(ids)} tiles, not 13")
-            hands.append(tuple(sorted(self.take(i) for i in ids)))
+            hands.append(tuple(sorted((self.take(i) for i in ids), key=TILE_ORDER)))
         r.hands = tuple(hands)
         r.dora = self.take(seed[5])
 
@@ -463,7 +470,7 @@ class _Reader:
             )
         called = self.tile(meld.called) if meld.called is not None else None
         added = self.tile(meld.added) if meld.added is not None else None
-        tiles = tuple(sorted(self.tile(i) for i in meld.ids))
+        tiles = tuple(sorted((self.tile(i) for i in meld.ids), key=TILE_ORDER))
         r.events.append(Call(seat, meld.kind, tiles, called, from_seat, added))
         r.last_drawn.pop(seat, None)
         if meld.kind in ("daiminkan", "kakan", "ankan", "kita"):

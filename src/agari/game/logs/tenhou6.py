@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from agari.game.logs.events import (
+    TILE_ORDER,
     Abort,
     AbortReason,
     Call,
@@ -106,6 +107,10 @@ _MAJSOUL_ID = re.compile(r"\d{6}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
 
 def tile_from_code(code: object) -> Tile:
     """Tenhou's tile code (11-19 m, 21-29 p, 31-39 s, 41-47 honours, 51-53 red fives)."""
+    if type(code) is int:  # the common case: one look-up (a Tile is a shared value)
+        tile = _TILE_CODES.get(code)
+        if tile is not None:
+            return tile
     if isinstance(code, bool) or not isinstance(code, int):
         raise ValueError(f"tile code {code!r} is not a number")
     suit, number = divmod(code, 10)
@@ -116,6 +121,14 @@ def tile_from_code(code: object) -> Tile:
     if suit == 5 and 1 <= number <= 3:
         return Tile((number - 1) * 9 + 4, red=True)
     raise ValueError(f"tile code {code} is out of range (11-19, 21-29, 31-39, 41-47, 51-53)")
+
+
+#: Every valid tile code and its tile.
+_TILE_CODES: Final[dict[int, Tile]] = {
+    **{suit * 10 + n: Tile((suit - 1) * 9 + n - 1) for suit in (1, 2, 3) for n in range(1, 10)},
+    **{40 + n: Tile(26 + n) for n in range(1, 8)},
+    **{50 + n: Tile((n - 1) * 9 + 4, red=True) for n in range(1, 4)},
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,23 +182,25 @@ def parse_call(text: str) -> ParsedCall:
             or (kinds[0] // 9 != kinds[2] // 9)
         ):
             raise ValueError(f"call string {text!r}: not a run")
-        return ParsedCall(kind, tuple(sorted(tiles)), tiles[0], None, 3)
+        return ParsedCall(kind, tuple(sorted(tiles, key=TILE_ORDER)), tiles[0], None, 3)
     if kind == "pon":
         if place > 2:
             raise ValueError(f"call string {text!r}: the letter is out of place")
-        return ParsedCall(kind, tuple(sorted(tiles)), tiles[place], None, 3 - place)
+        return ParsedCall(kind, tuple(sorted(tiles, key=TILE_ORDER)), tiles[place], None, 3 - place)
     if kind == "daiminkan":
         # Left, across, right are the first, second and fourth place (third: also right).
         relative = {0: 3, 1: 2, 2: 1, 3: 1}[place]
-        return ParsedCall(kind, tuple(sorted(tiles)), tiles[place], None, relative)
+        return ParsedCall(kind, tuple(sorted(tiles, key=TILE_ORDER)), tiles[place], None, relative)
     if kind == "kakan":
         # The letter stands where the pon's letter stood; the tile after it is the one
         # added from the hand, the next one the tile the pon called.
         if place > 2:
             raise ValueError(f"call string {text!r}: the letter is out of place")
-        return ParsedCall(kind, tuple(sorted(tiles)), tiles[place + 1], tiles[place], 3 - place)
+        return ParsedCall(
+            kind, tuple(sorted(tiles, key=TILE_ORDER)), tiles[place + 1], tiles[place], 3 - place
+        )
     if kind == "ankan":
-        return ParsedCall(kind, tuple(sorted(tiles)), None, None, None)
+        return ParsedCall(kind, tuple(sorted(tiles, key=TILE_ORDER)), None, None, None)
     if codes != [NORTH_CODE]:
         raise ValueError(f"call string {text!r}: a kita sets aside a North (44)")
     return ParsedCall(kind, tuple(tiles), None, None, None)
@@ -468,7 +483,10 @@ class _RoundReader:
         ura = tuple(tile_from_code(c) for c in raw[3])
         if not dora:
             raise self.fail("no dora indicator")
-        hands = tuple(tuple(sorted(tile_from_code(c) for c in raw[4 + 3 * s])) for s in range(n))
+        hands = tuple(
+            tuple(sorted((tile_from_code(c) for c in raw[4 + 3 * s]), key=TILE_ORDER))
+            for s in range(n)
+        )
         for seat, hand in enumerate(hands):
             if len(hand) != 13:
                 raise self.fail(f"seat {seat}'s starting hand has {len(hand)} tiles, not 13")

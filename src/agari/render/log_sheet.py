@@ -1,0 +1,175 @@
+"""A replayed game log as a score sheet (``agari game LOG``): agari's score sheet
+(:func:`agari.render.sheet.render_game`) with, beneath each round, what the log states for
+each win and whether agari agrees, every disagreement named (round, win, value), the log's
+final result beside agari's, and a one-line summary of a run over many logs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from agari.render.sheet import render_game
+
+if TYPE_CHECKING:
+    from agari.game.replay_log import Difference, LogReplay, ReplayedRound, StatedWin
+
+__all__ = ["ReplayCounts", "counts_of", "render_log_replay", "summary_line"]
+
+
+def _stated_value(win: StatedWin) -> str:
+    parts: list[str] = []
+    if win.yakuman:
+        parts.append("yakuman" if win.yakuman == 1 else f"yakuman x{win.yakuman}")
+    elif win.han is not None:
+        parts.append(f"{win.han} han")
+    if win.fu is not None and not win.yakuman:
+        parts.append(f"{win.fu} fu")
+    if win.limit and not win.yakuman:
+        parts.append(win.limit)
+    if win.points is not None:
+        parts.append(f"{win.points}")
+    text = " ".join(parts) or "no values"
+    if win.yaku is not None:
+        names = [f"{name} {han}" if han < 13 else name for name, _, han in win.yaku]
+        if win.dora:
+            names.append(f"dora {win.dora}")
+        text += f"  ({', '.join(names)})"
+    return text
+
+
+def _verdict(diffs: Sequence[Difference]) -> str:
+    if not diffs:
+        return "agrees"
+    return "DIFFERS: " + "; ".join(
+        f"{d.what} log {_value(d.log)} agari {_value(d.agari)}" + (" (known)" if d.known else "")
+        for d in diffs
+    )
+
+
+def _value(value: object) -> str:
+    if isinstance(value, tuple | list):
+        return "[" + " ".join(str(v) for v in value) + "]"
+    return str(value)
+
+
+def _round_lines(replayed: ReplayedRound, names: Sequence[str]) -> list[str]:
+    lines: list[str] = []
+    if not replayed.stated:
+        return lines
+    by_win: dict[int | None, list[Difference]] = {}
+    for d in replayed.differences:
+        by_win.setdefault(d.win, []).append(d)
+    for k, win in enumerate(replayed.stated_wins):
+        who = names[win.seat] if 0 <= win.seat < len(names) else f"seat {win.seat}"
+        lines.append(f"    log {who}: {_stated_value(win)}  -- {_verdict(by_win.get(k, []))}")
+    rest = by_win.get(None, [])
+    if (
+        replayed.stated_deltas is not None
+        and not replayed.stated_wins
+        and not any(d.what == "deltas" for d in rest)
+    ):
+        lines.append(f"    log deltas {_value(replayed.stated_deltas)}  -- agrees")
+    for d in rest:
+        known = f" (known difference: {d.known})" if d.known else ""
+        lines.append(f"    DIFFERS {d.what}: log {_value(d.log)}, agari {_value(d.agari)}{known}")
+    return lines
+
+
+def render_log_replay(replay: LogReplay) -> str:
+    """The score sheet of a replayed log with the log's values beside agari's."""
+    game = replay.game
+    annotations = [_round_lines(r, game.names) for r in replay.rounds]
+    log = replay.log
+    footer: list[str] = []
+    if replay.end_stated:
+        verdict = _verdict(replay.end_differences)
+        if log.final_scores is not None:
+            footer.append(f"log score   {_value(log.final_scores)}")
+        if log.final_points is not None:
+            footer.append(f"log points  {_value(log.final_points)}")
+        footer.append(f"log final standings -- {verdict}")
+    else:
+        for d in replay.end_differences:
+            footer.append(f"DIFFERS {d.what}: log {d.log}, agari {d.agari}")
+    title = replay.name
+    if log.game_id and log.game_id != replay.name:
+        title += f" ({log.game_id})"
+    if log.title:
+        title += f" {log.title}"
+    return render_game(
+        game.rounds,
+        game.names,
+        replay.standings,
+        title=title,
+        rules=replay.rules.describe(),
+        start=(replay.rules.start_points,) * game.state.players,
+        error=replay.error,
+        annotations=annotations,
+        footer=footer,
+    )
+
+
+@dataclass(slots=True)
+class ReplayCounts:
+    """What a run over many logs found: games, rounds, wins; how many rounds and wins the
+    log states values for and how many agree; final standings stated and agreeing;
+    disagreements (and how many of them are known); logs that could not be (fully) read."""
+
+    games: int = 0
+    rounds: int = 0
+    wins: int = 0
+    rounds_stated: int = 0
+    rounds_agree: int = 0
+    wins_stated: int = 0
+    wins_agree: int = 0
+    ends_stated: int = 0
+    ends_agree: int = 0
+    differences: int = 0
+    known: int = 0
+    errors: int = 0
+
+    def add(self, other: ReplayCounts) -> None:
+        for name in self.__slots__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    @property
+    def unexplained(self) -> int:
+        return self.differences - self.known
+
+
+def counts_of(replay: LogReplay) -> ReplayCounts:
+    c = ReplayCounts(games=1, errors=1 if replay.error else 0)
+    for r in replay.rounds:
+        c.rounds += 1
+        c.wins += len(r.played.wins)
+        if r.stated:
+            c.rounds_stated += 1
+            c.rounds_agree += 1 if r.match else 0
+        wrong = {d.win for d in r.differences}
+        for k, w in enumerate(r.stated_wins):
+            if w.han is not None or w.points is not None or w.yakuman:
+                c.wins_stated += 1
+                c.wins_agree += 0 if k in wrong else 1
+    if replay.end_stated:
+        c.ends_stated += 1
+        c.ends_agree += 1 if replay.end_match else 0
+    diffs = replay.differences
+    c.differences = len(diffs)
+    c.known = sum(1 for d in diffs if d.known)
+    return c
+
+
+def summary_line(c: ReplayCounts) -> str:
+    """``32 games, 279 rounds, 240 wins; agree with the logs: 279/279 rounds, …``"""
+    text = (
+        f"{c.games} game{'s' if c.games != 1 else ''}, {c.rounds} rounds, {c.wins} wins; "
+        f"agree with the logs: {c.rounds_agree}/{c.rounds_stated} rounds, "
+        f"{c.wins_agree}/{c.wins_stated} wins, {c.ends_agree}/{c.ends_stated} final standings"
+    )
+    if c.differences:
+        text += f"; {c.differences} disagreements ({c.known} known)"
+    if c.errors:
+        text += f"; {c.errors} log{'s' if c.errors != 1 else ''} stopped early"
+    return text
