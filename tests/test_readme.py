@@ -134,6 +134,10 @@ def test_every_readme_example_prints_what_the_readme_shows(
         (tmp_path / folder).symlink_to(README.parent / folder, target_is_directory=True)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("COLUMNS", "100")  # argparse wraps help to the terminal's width
+    folder, _, command = command.rpartition(" && ")  # `cd DIR && agari ...`
+    if folder:
+        assert folder.startswith("cd ")
+        monkeypatch.chdir(tmp_path / folder[3:])
     words = shlex.split(command, comments=True)
     assert words[0] == "agari"
     args: list[str] = []
