@@ -706,3 +706,18 @@ def test_points_table_fives() -> None:
     assert list(dict(points_table(False, False, rules).rows)) == list(FU_ROWS)
     tsumo_rows = dict(points_table(False, True, rules).rows)
     assert tsumo_rows[20][0] == f"{ceil100(160)}/{ceil100(2 * 160)}"
+
+
+def test_tenhou_liable_seat_pays_a_whole_compound_yakuman_won_by_tsumo() -> None:
+    """Issue 15, from a real Tenhou game: daisangen + tsuuiisou by tsumo, the liable seat
+    (for the daisangen) paid all 64,000 -- a non-dealer's double yakuman (base 16000) times
+    4, as if it had dealt in; nobody else paid. The honba go to the liable seat too, at the
+    ron rate (300 a counter). Under liable_part (riichi.wiki's reading) it pays only its
+    yakuman at the ron rate (32000) and the others share the rest as a tsumo (riichi.wiki
+    "Sekinin barai": W pays 32300 + 8000, E 16000, N 8000)."""
+    context = ctx(seat_wind="S", tsumo=True, pao="W", honba=1)
+    whole = settle_win(16000, context, TENHOU, liable_base=8000)
+    assert whole.deltas == {"E": 0, "S": 64300, "W": -64300, "N": 0}
+    assert whole.points == 64000
+    split = settle_win(16000, context, WRC, liable_base=8000)
+    assert split.deltas == {"E": -16000, "S": 64300, "W": -40300, "N": -8000}

@@ -85,6 +85,11 @@ class Rules:
         "reverse mangan at once, or a 20,000-point penalty at the end",
     )
     pao_suukantsu: bool = _switch(True, ("on", "off"), "liability (pao) also for the fourth kan")
+    pao_tsumo: str = _switch(
+        "liable_part",
+        ("liable_part", "whole"),
+        "a liable yakuman won by tsumo: the liable seat pays its yakuman, or the whole hand",
+    )
     kokushi_ankan_chankan: bool = _switch(
         False, ("on", "off"), "thirteen orphans may rob a closed kan"
     )
@@ -229,7 +234,8 @@ PRESET_SOURCES: Final[dict[str, str]] = {
     "tenhou": "Tenhou.net ranked rules (RULES.md, Presets). Game: RULES.md Games and Tenhou's "
     "rules page (west round until someone has 30000, at most W4; last dealer on top stops; "
     "double ron with honba and sticks to the nearest; triple ron aborts); final_points "
-    "decimal as in logs since 2022-23 (rounded for older games)",
+    "decimal as in logs since 2022-23 (rounded for older games); pao_tsumo=whole from a real "
+    "game (daisangen + tsuuiisou by tsumo, liable for the daisangen, paid all 64,000)",
     "majsoul": "Mahjong Soul ranked rules (RULES.md, Presets); rinshan_fu unverified. Game: "
     "RULES.md Games (friendly-room uma, no oka); west round, agari_yame, triple ron "
     "unverified (as Tenhou)",
@@ -283,6 +289,7 @@ PRESETS: Final[dict[str, Rules]] = {
         nagashi=True,
         chombo="mangan",
         pao_suukantsu=False,
+        pao_tsumo="whole",
         **_ONLINE,
         uma="20,10,-10,-20",
     ),

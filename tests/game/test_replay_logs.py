@@ -3,11 +3,10 @@ agari, every round settled by the ledger, the log's own values only compared.
 
 The development logs (``../shared/logs``, skipped when absent) and the MIT / Apache logs of
 ``fixtures/logs`` must agree with the server on every round's deltas, every win's han, fu,
-points and yaku, and the final scores and points -- but for the differences listed in
-:data:`KNOWN` with their reason. Their blanked form (every stated value removed) must give
-the same rounds and standings. Synthetic rounds check the context facts that the real logs
-here do not show (haitei, houtei, tenhou, double riichi, chankan keeping ippatsu, liability,
-nagashi mangan) and damaged logs.
+points and yaku, and the final scores and points. Their blanked form (every stated value
+removed) must give the same rounds and standings. Synthetic rounds check the context facts
+that the real logs here do not show (haitei, houtei, tenhou, double riichi, chankan keeping
+ippatsu, liability, nagashi mangan) and damaged logs.
 """
 
 from __future__ import annotations
@@ -65,23 +64,13 @@ needs_shared = pytest.mark.skipif(
     not SHARED.is_dir(), reason="../shared/logs (the development logs) is not here"
 )
 
-#: Differences agari knows of, by the start of their reason: a win on the tile drawn after
-#: a kita is rinshan on Tenhou, which agari learns with the three-player work (the two
-#: three-player tenhou.net/6 games of ../shared/logs: E3-0 and E3-3), and what follows
-#: from it at the end of the game.
-KNOWN = (
-    "a win on the tile drawn after a kita is rinshan",
-    "follows from the known differences",
-    "on Tenhou the liable player of a compound yakuman",
-)
-
 
 def _replay(path: Path) -> LogReplay:
     return replay_log(read_log(path), name=path.name)
 
 
 def _unexplained(replay: LogReplay) -> list[str]:
-    return [str(d) for d in replay.differences if not (d.known and d.known.startswith(KNOWN))]
+    return [str(d) for d in replay.differences]
 
 
 def _plain(records: list[dict[str, Any]]) -> str:
@@ -127,9 +116,8 @@ def test_the_development_logs_in_figures() -> None:
     rounds = [x for r in replays for x in r.rounds]
     assert all(x.stated for x in rounds)
     wrong = [x for x in rounds if not x.match]
-    # at most the two kita-rinshan rounds, until agari knows rinshan after a kita
-    assert len(wrong) <= 2
-    assert all(d.known for x in wrong for d in x.differences)
+    assert wrong == [], [str(d) for x in wrong for d in x.differences]
+    assert all(r.end_match for r in stated_ends)
 
 
 @pytest.mark.parametrize("path", FIXTURE_FILES + SHARED_FILES, ids=lambda p: p.name)

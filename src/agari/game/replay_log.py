@@ -28,7 +28,7 @@ import datetime
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from agari.analysis import shanten
@@ -61,7 +61,7 @@ from agari.game.outcomes import WINDS, Abort, GameError, Outcome, Win, Wins
 from agari.game.outcomes import Draw as DrawOutcome
 from agari.game.replay import Game, end_record, round_record
 from agari.game.standings import Points, Standings
-from agari.hand import Context, Hand, Meld, MeldKind, Source, make_context
+from agari.hand import Hand, Meld, MeldKind, Source, make_context
 from agari.rules import PRESETS, Rules
 from agari.tiles import IS_TERMINAL_OR_HONOUR as _YAOCHUU
 from agari.tiles import NORTH, Tile
@@ -201,8 +201,7 @@ class Difference:
     """One value where agari and the log disagree: ``what`` (``han``, ``fu``, ``points``,
     ``yaku``, ``yakuman``, ``deltas``, ``result``, ``round``, ``scores``, ``final scores``,
     ``final points``, ``end``), the round (``None`` for the end), the win (0-based, in the
-    log's order) where it belongs to one, both values, and ``known``: the reason when it is
-    a known difference of agari's rules from the server's."""
+    log's order) where it belongs to one, and both values."""
 
     what: str
     round_index: int | None
@@ -210,16 +209,12 @@ class Difference:
     win: int | None
     log: Any
     agari: Any
-    known: str | None = None
 
     def __str__(self) -> str:
         where = "end" if self.round_label is None else self.round_label
         if self.win is not None:
             where += f" win {self.win + 1}"
-        text = f"{where}: {self.what}: log {_show(self.log)}, agari {_show(self.agari)}"
-        if self.known:
-            text += f" (known difference: {self.known})"
-        return text
+        return f"{where}: {self.what}: log {_show(self.log)}, agari {_show(self.agari)}"
 
 
 def _show(value: Any) -> str:
@@ -416,15 +411,7 @@ def replay_log(
     if error is not None and replay.error is None:
         replay.error = str(error)
     if replay.error is None:
-        earlier = [d for r in replay.rounds for d in r.differences]
-        reason = (
-            "follows from the known differences of the rounds above"
-            if earlier and all(d.known for d in earlier)
-            else None
-        )
-        replay.end_differences.extend(
-            replace(d, known=reason) for d in _compare_end(log, replay.standings, rules)
-        )
+        replay.end_differences.extend(_compare_end(log, replay.standings, rules))
     return replay
 
 
@@ -455,7 +442,6 @@ class RoundFacts:
     nagashi: tuple[int, ...] = ()
     #: winners who won on the tile drawn after a kita, scored without rinshan because
     #: this agari does not know rinshan after a kita yet
-    kita_rinshan: frozenset[int] = frozenset()
 
 
 def _sort_key(tile: Tile) -> int:
@@ -472,10 +458,6 @@ _TILE_OF: Final[tuple[Tile, ...]] = tuple(
 
 
 _DRAWS: Final = {4: 70, 3: 55}
-#: Whether this agari knows a ron on a kita North (``kita-ron``) and rinshan after a kita
-#: (the three-player work); without it a win on the tile drawn after a kita is scored
-#: without rinshan and the round is marked as a known difference.
-_KITA_WORDS: Final = "kita_ron" in {f.name for f in fields(Context)}
 _DRAGONS: Final = frozenset(range(31, 34))
 _WIND_KINDS: Final = frozenset(range(27, 31))
 
@@ -502,7 +484,6 @@ def walk_round(round_log: RoundLog, rules: Rules) -> tuple[Outcome, RoundFacts]:
     events = round_log.events
     wins: list[Win] = []
     pao: dict[int, int | None] = {}
-    kita_rinshan: set[int] = set()
     i = 0
     count = len(events)
     while i < count:
@@ -586,8 +567,6 @@ def walk_round(round_log: RoundLog, rules: Rules) -> tuple[Outcome, RoundFacts]:
             hand, liable = _win_hand(
                 event, win_seat, from_seat, seats, last, dora, interrupted, dealer, n, i
             )
-            if last is not None and last[0] == "draw" and last[3] and not hand.context.rinshan:
-                kita_rinshan.add(win_seat)
             pao[win_seat] = liable
             wins.append(Win(win_seat, None if from_seat == win_seat else from_seat, hand, liable))
         elif isinstance(event, ExhaustiveDraw | Nagashi | LogAbort):
@@ -613,9 +592,7 @@ def walk_round(round_log: RoundLog, rules: Rules) -> tuple[Outcome, RoundFacts]:
         raise ReplayError("the round ends without a result", i)
     # a riichi stick of a winner is the hand's own word; the others' are listed
     winners = {w.seat for w in wins}
-    return Wins(tuple(wins), frozenset(sticks - winners)), RoundFacts(
-        pao, kita_rinshan=frozenset(kita_rinshan)
-    )
+    return Wins(tuple(wins), frozenset(sticks - winners)), RoundFacts(pao)
 
 
 def _seat_of(seat: int, n: int, index: int) -> int:
@@ -735,7 +712,7 @@ def _win_hand(
         concealed = list(player.hand)
         concealed.remove(tile.kind * 2 + (not tile.red))
         words["tsumo"] = True
-        if replacement and (_KITA_WORDS or any(m.is_kan for m in player.melds)):
+        if replacement:  # after a kan or a kita
             words["rinshan"] = True
         elif haitei:
             words["haitei"] = True
@@ -754,7 +731,7 @@ def _win_hand(
             words["houtei"] = True
         if last[0] == "rob" and last[3]:
             words["chankan"] = True
-        elif last[0] == "rob" and tile.kind == NORTH and _KITA_WORDS:
+        elif last[0] == "rob" and tile.kind == NORTH:
             words["kita_ron"] = True
     if len(concealed) + 3 * len(player.melds) != 13:
         raise ReplayError(
@@ -847,17 +824,11 @@ def _compare_round(
     log_wins = [e for e in _results_of(round_log) if isinstance(e, LogWin)]
     stated = tuple(_stated_win(w) for w in log_wins)
     by_seat = {w.seat: w for w in played.wins}
-    known = _known_difference(played, stated)
-    for seat in facts.kita_rinshan:
-        known[seat] = (
-            "a win on the tile drawn after a kita is rinshan on Tenhou; this agari does not "
-            "know rinshan after a kita yet (the three-player work adds it)"
-        )
     for k, sw in enumerate(stated):
         scored = by_seat.get(sw.seat)
         if scored is None:
             continue  # a head bump or an abort: the deltas say it
-        diffs.extend(_compare_win(idx, label, k, sw, scored, known.get(sw.seat)))
+        diffs.extend(_compare_win(idx, label, k, sw, scored))
     if facts.pao:
         for k, w in enumerate(log_wins):
             mine = facts.pao.get(w.seat)
@@ -865,8 +836,7 @@ def _compare_round(
                 diffs.append(Difference("pao", idx, label, k, w.pao_seat, mine))
     stated_deltas = round_log.end.deltas
     if stated_deltas is not None and tuple(stated_deltas) != tuple(played.deltas):
-        reason = next(iter(known.values()), None)
-        diffs.append(Difference("deltas", idx, label, None, stated_deltas, played.deltas, reason))
+        diffs.append(Difference("deltas", idx, label, None, stated_deltas, played.deltas))
     log_kind = _log_result(round_log)
     if log_kind != played.result and not (log_kind == "abort" and played.result == "abort"):
         diffs.append(Difference("result", idx, label, None, log_kind, played.result))
@@ -902,39 +872,25 @@ def _log_result(round_log: RoundLog) -> str:
     return "abort"
 
 
-def _known_difference(played: RoundResult, stated: tuple[StatedWin, ...]) -> dict[int, str]:
-    """Rounds where agari's rules are known to differ from the server's: a liable player of
-    a compound yakuman won by tsumo pays the whole hand on Tenhou (agari: the liable part
-    only)."""
-    out: dict[int, str] = {}
-    for w in played.wins:
-        if w.pao is not None and w.from_seat is None and (w.result.yakuman or 0) > 1:
-            out[w.seat] = (
-                "on Tenhou the liable player of a compound yakuman won by tsumo pays the "
-                "whole hand; agari settles only the liable yakuman that way"
-            )
-    return out
-
-
 def _compare_win(
-    idx: int, label: str, k: int, sw: StatedWin, scored: ScoredWin, known: str | None
+    idx: int, label: str, k: int, sw: StatedWin, scored: ScoredWin
 ) -> list[Difference]:
     result = scored.result
     diffs: list[Difference] = []
     agari_yakuman = result.yakuman or 0
 
-    def differ(what: str, log: Any, mine: Any, reason: str | None = None) -> None:
-        diffs.append(Difference(what, idx, label, k, log, mine, reason))
+    def differ(what: str, log: Any, mine: Any) -> None:
+        diffs.append(Difference(what, idx, label, k, log, mine))
 
     if sw.yakuman:
         if sw.yakuman != agari_yakuman:
-            differ("yakuman", sw.yakuman, agari_yakuman, known)
+            differ("yakuman", sw.yakuman, agari_yakuman)
     elif sw.han is not None and sw.han != result.han:
-        differ("han", sw.han, result.han, known)
+        differ("han", sw.han, result.han)
     if sw.fu is not None and not sw.yakuman and not agari_yakuman and sw.fu != result.fu:
-        differ("fu", sw.fu, result.fu, known)
+        differ("fu", sw.fu, result.fu)
     if sw.points is not None and sw.points != result.points:
-        differ("points", sw.points, result.points, known)
+        differ("points", sw.points, result.points)
     if sw.yaku is not None:
         mine = Counter((y.id, y.han) for y in result.yaku or ())
         theirs = Counter((i or name, h) for name, i, h in sw.yaku)
@@ -943,12 +899,11 @@ def _compare_win(
                 "yaku",
                 sorted(f"{i}={h}" for i, h in theirs.elements()),
                 sorted(f"{i}={h}" for i, h in mine.elements()),
-                known,
             )
         if sw.dora is not None and not sw.yakuman and not agari_yakuman:
             agari_dora = sum((result.dora or {}).values())
             if sw.dora != agari_dora:
-                differ("dora", sw.dora, agari_dora, known)
+                differ("dora", sw.dora, agari_dora)
     return diffs
 
 

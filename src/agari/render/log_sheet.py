@@ -43,8 +43,7 @@ def _verdict(diffs: Sequence[Difference]) -> str:
     if not diffs:
         return "agrees"
     return "DIFFERS: " + "; ".join(
-        f"{d.what} log {_value(d.log)} agari {_value(d.agari)}" + (" (known)" if d.known else "")
-        for d in diffs
+        f"{d.what} log {_value(d.log)} agari {_value(d.agari)}" for d in diffs
     )
 
 
@@ -72,8 +71,7 @@ def _round_lines(replayed: ReplayedRound, names: Sequence[str]) -> list[str]:
     ):
         lines.append(f"    log deltas {_value(replayed.stated_deltas)}  -- agrees")
     for d in rest:
-        known = f" (known difference: {d.known})" if d.known else ""
-        lines.append(f"    DIFFERS {d.what}: log {_value(d.log)}, agari {_value(d.agari)}{known}")
+        lines.append(f"    DIFFERS {d.what}: log {_value(d.log)}, agari {_value(d.agari)}")
     return lines
 
 
@@ -127,16 +125,11 @@ class ReplayCounts:
     ends_stated: int = 0
     ends_agree: int = 0
     differences: int = 0
-    known: int = 0
     errors: int = 0
 
     def add(self, other: ReplayCounts) -> None:
         for name in self.__slots__:
             setattr(self, name, getattr(self, name) + getattr(other, name))
-
-    @property
-    def unexplained(self) -> int:
-        return self.differences - self.known
 
 
 def counts_of(replay: LogReplay) -> ReplayCounts:
@@ -157,7 +150,6 @@ def counts_of(replay: LogReplay) -> ReplayCounts:
         c.ends_agree += 1 if replay.end_match else 0
     diffs = replay.differences
     c.differences = len(diffs)
-    c.known = sum(1 for d in diffs if d.known)
     return c
 
 
@@ -169,7 +161,7 @@ def summary_line(c: ReplayCounts) -> str:
         f"{c.wins_agree}/{c.wins_stated} wins, {c.ends_agree}/{c.ends_stated} final standings"
     )
     if c.differences:
-        text += f"; {c.differences} disagreements ({c.known} known)"
+        text += f"; {c.differences} disagreements"
     if c.errors:
         text += f"; {c.errors} log{'s' if c.errors != 1 else ''} stopped early"
     return text

@@ -10,7 +10,9 @@ pays the absent North's share: tsumo loss). Then the rules adjust the shares:
   another seat the liable seat and the discarder pay half each of the liable part. The liable
   seat pays every honba (riichi.wiki "Sekinin barai": "the liable player pays the full value
   of any honba"; its tsumo example: W liable for S's daisangen + tsuuiisou at 1 honba pays
-  32300 + 8000, E 16000, N 8000).
+  32300 + 8000, E 16000, N 8000). Under ``pao_tsumo=whole`` (Tenhou: a real game, daisangen +
+  tsuuiisou by tsumo, liable for the daisangen, paid all 64,000) the liable seat pays the
+  whole hand of a tsumo as if it had dealt in, and nobody else pays.
 * **Wareme.** The seed lists "adjusting the score by wareme rule" as the last step; we follow
   the common description (reachmahjong.com forum, "Wareme Rule"): the wareme seat's payments
   are doubled, and when the wareme seat wins every payment to it is doubled. Honba and riichi
@@ -164,6 +166,8 @@ def _liable_shares(
     """The shares with the liable part moved to ``pao``, and who pays the honba (the liable
     seat, at the ron rate), see the module docstring."""
     times = 6 if winner == "E" else 4
+    if tsumo and rules.pao_tsumo == "whole":
+        liable = base
     liable_value = round_up_100(liable * times)
     rest = base - liable
     if tsumo:
