@@ -156,12 +156,3 @@ def test_answers_that_are_not_wins_exit_0(monkeypatch: pytest.MonkeyPatch) -> No
     assert code == 0
     statuses = [json.loads(line)["status"] for line in out.splitlines()]
     assert "error" not in statuses and len(statuses) == 3
-
-
-def test_missing_subcommand_module_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Brief: a subcommand whose module is missing says "not available yet", exit 2."""
-    import agari.cli as cli
-
-    monkeypatch.setitem(cli._PAYMENT_COMMANDS, "points", "no_such_function")
-    code, _, err = _run_main(monkeypatch, ["points", "3", "30"], io.StringIO())
-    assert code == 2 and "not available yet" in err

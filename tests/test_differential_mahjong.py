@@ -33,17 +33,14 @@ import random
 from typing import Any
 
 import pytest
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.meld import Meld as PeerMeld
 
-mahjong = pytest.importorskip("mahjong")
-
-from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
-from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules  # noqa: E402
-from mahjong.meld import Meld as PeerMeld  # noqa: E402
-
-from agari.engine.scoring import score_hand  # noqa: E402
-from agari.hand import Context, Hand, Meld, MeldKind  # noqa: E402
-from agari.rules import Rules  # noqa: E402
-from agari.tiles import TERMINALS_AND_HONOURS, Tile  # noqa: E402
+from agari.engine.scoring import score_hand
+from agari.hand import Context, Hand, Meld, MeldKind
+from agari.rules import Rules
+from agari.tiles import TERMINALS_AND_HONOURS, Tile
 
 SEED = 20261130
 N_HANDS = 1000

@@ -21,7 +21,7 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from functools import partial
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeVar
 
 from agari.settlement import Settlement
 
@@ -116,7 +116,10 @@ def _deferrable(name: str) -> property:
     return property(read, write)
 
 
-Status = str  # "win", "no_yaku", "not_winning", "tenpai", "noten", "error"
+#: What a result says the input is (SPEC §3 ``status``).
+Status = Literal["win", "no_yaku", "not_winning", "tenpai", "noten", "error"]
+#: The wait of a reading (SPEC §3 ``wait``).
+Wait = Literal["ryanmen", "kanchan", "penchan", "tanki", "shanpon", "kokushi", "kokushi_13"]
 
 
 class YakuHan(NamedTuple):
@@ -154,7 +157,7 @@ class Result:
     yaku: tuple[YakuHan, ...] | None = None
     dora: Mapping[str, int] | None = None
     fu_breakdown: tuple[FuItem, ...] | None = None
-    wait: str | None = None
+    wait: Wait | None = None
     limit: str | None = None
     base_points: int | None = None
     payment: Mapping[str, int] | None = None

@@ -576,10 +576,7 @@ def discards(
 
 
 def _texts(hand: Hand) -> tuple[str, str | None]:
-    try:
-        text = str(hand)
-    except ImportError:  # notation module not available
-        return repr(hand.concealed), None
+    text = str(hand)
     return text, text
 
 

@@ -116,15 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _subcommand(module: str, function: str, args: list[str]) -> int:
     import importlib
 
-    try:
-        mod = importlib.import_module(module)
-        run: Callable[[list[str]], int] = getattr(mod, function)
-    except (ImportError, AttributeError):
-        sys.stderr.write(
-            f"agari {args[0]}: not available yet in this installation ({module} is missing)\n"
-            + USAGE
-        )
-        return 2
+    run: Callable[[list[str]], int] = getattr(importlib.import_module(module), function)
     return int(run(args[1:]))
 
 

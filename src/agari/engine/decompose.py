@@ -26,6 +26,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from agari.hand import MeldKind
+from agari.result import Wait
 from agari.tiles import IS_TERMINAL_OR_HONOUR, SUITS, TERMINALS_AND_HONOURS
 
 if TYPE_CHECKING:
@@ -108,7 +109,7 @@ class Reading(NamedTuple):
     shape: str
     groups: tuple[Group, ...]
     win_index: int
-    wait: str
+    wait: Wait
 
     @property
     def pair(self) -> int:
@@ -221,7 +222,7 @@ def honour_splits(counts: tuple[int, ...]) -> tuple[SuitSplit, ...]:
 # --------------------------------------------------------------------------- whole hand
 
 
-def _sequence_wait(start: int, win: int) -> str:
+def _sequence_wait(start: int, win: int) -> Wait:
     pos = win - start
     if pos == 1:
         return "kanchan"
@@ -231,8 +232,20 @@ def _sequence_wait(start: int, win: int) -> str:
 
 
 #: Makes a named tuple from a tuple of its fields without the Python-level ``__new__``
-#: of the class (half the cost): for the values made for every hand and reading.
-new_tuple: Final = tuple.__new__
+#: of the class (half the cost): for the values made for every hand and reading, only
+#: behind the typed makers below.
+_new_tuple: Final = tuple.__new__
+
+
+def _reading(shape: str, groups: tuple[Group, ...], win_index: int, wait: Wait) -> Reading:
+    """``Reading(shape, groups, win_index, wait)``, made at half the cost."""
+    return _new_tuple(Reading, (shape, groups, win_index, wait))
+
+
+def _group(type_: int, kind: int, concealed: bool, meld: Meld | None) -> Group:
+    """``Group(type_, kind, concealed, meld)``, made at half the cost."""
+    return _new_tuple(Group, (type_, kind, concealed, meld))
+
 
 #: The group a meld of each kind is: its type and whether it counts as concealed (only
 #: a closed kan does). A table, so a meld's group is one lookup.
@@ -251,7 +264,7 @@ def meld_groups(melds: Sequence[Meld]) -> tuple[Group, ...]:
     groups = []
     for meld in melds:
         type_, concealed = _MELD_SHAPE[meld.kind]
-        groups.append(new_tuple(Group, (type_, meld.tiles[0].kind, concealed, meld)))
+        groups.append(_group(type_, meld.tiles[0].kind, concealed, meld))
     return tuple(groups)
 
 
@@ -260,7 +273,7 @@ _SUIT_SPANS: Final = ((0, 9), (9, 9), (18, 9), (27, 7))
 
 #: Where a winning tile of one kind can sit in a split: ``(index of the group in the
 #: split, wait)`` for each distinct group holding that kind (the pair is told apart).
-WinPlaces = tuple[tuple[int, str], ...]
+WinPlaces = tuple[tuple[int, Wait], ...]
 
 #: One suit's split with global kinds: ``(groups, pair, places)``; ``groups`` holds the
 #: suit's concealed :class:`Group` values (shared, see ``_CONCEALED``); ``places[i]``
@@ -328,7 +341,7 @@ def _global_split(
     """One split of a suit with global kinds and the places of a winning tile of each of
     the suit's kinds (a repeated group, as in iipeikou, is one place)."""
     made = tuple(_CONCEALED[t][base + i] for t, i in groups)
-    places: list[list[tuple[int, str]]] = [[] for _ in range(size)]
+    places: list[list[tuple[int, Wait]]] = [[] for _ in range(size)]
     for index, (t, i) in enumerate(groups):
         if index and groups[index - 1] == (t, i):
             continue
@@ -401,7 +414,7 @@ def _build(
     closed_groups: tuple[Group, ...],
     pair: int,
     win_index: int,
-    wait: str,
+    wait: Wait,
     tsumo: bool,
     fixed: tuple[Group, ...],
 ) -> Reading:
@@ -415,7 +428,7 @@ def _build(
         if win_group.type == TRIPLET and not tsumo:
             # A triplet completed by a ron counts as open (RULES.md, "Fu").
             groups[win_index] = _RON_TRIPLET[win_group.kind]
-    return new_tuple(Reading, (STANDARD, tuple(groups), win_index, wait))
+    return _reading(STANDARD, tuple(groups), win_index, wait)
 
 
 def chiitoitsu_reading(counts: Sequence[int]) -> Reading | None:
@@ -444,7 +457,7 @@ def kokushi_reading(counts: Sequence[int], win: int) -> Reading | None:
             return None
     if pair < 0 or sum(counts) != 14:
         return None
-    wait = "kokushi_13" if pair == win else "kokushi"
+    wait: Wait = "kokushi_13" if pair == win else "kokushi"
     return Reading(KOKUSHI, (Group(PAIR, pair, True),), -1, wait)
 
 

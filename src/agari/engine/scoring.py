@@ -310,11 +310,8 @@ def _rule_notes(top: Scored, hand: Hand, rules: Rules) -> list[str]:
 _NO_OPEN_TANYAO: Final = "tanyao does not count in an open hand (open_tanyao=off)"
 
 
-def _hand_text(hand: Hand) -> str | None:
-    try:
-        return str(hand)
-    except ImportError:  # the notation module is not there yet
-        return None
+def _hand_text(hand: Hand) -> str:
+    return str(hand)
 
 
 def _reds(hand: Hand) -> list[int]:
