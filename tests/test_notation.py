@@ -564,8 +564,8 @@ def legal_hands(draw: st.DrawFn) -> tuple[str, str]:
         words.append(draw(st.sampled_from(["riichi", "double-riichi", "wriichi"])))
         if draw(st.booleans()):
             words.append("ippatsu")
-    if tsumo and has_kan and draw(st.booleans()):
-        words.append("rinshan")
+    if tsumo and has_kan and "ippatsu" not in words and draw(st.booleans()):
+        words.append("rinshan")  # one's own kan ends ippatsu (issue 13)
     elif tsumo and draw(st.booleans()):
         words.append("haitei")
     elif not tsumo and draw(st.booleans()):
