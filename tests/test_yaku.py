@@ -141,10 +141,13 @@ def test_closed_only_yaku_do_not_count_open() -> None:
 
 
 def test_yakuman_drops_ordinary_yaku_and_dora() -> None:
-    """RULES.md: yakuman hands ignore dora and ordinary yaku."""
+    """RULES.md: yakuman hands ignore dora and ordinary yaku; the result's dora are the dora
+    that counted (zeros), and its fu the reading's (issue 12: every win has the same keys)."""
     result = analyse("111m222p333s44s55z+5z tsumo riichi dora=1m")
     assert [y.id for y in result.yaku or ()] == ["suuankou"]
-    assert result.han == 13 and result.dora is None
+    assert result.han == 13 and result.dora == {"dora": 0, "aka": 0, "ura": 0, "kita": 0}
+    # 20 base + 2 tsumo + 8 (111m) + 4 + 4 (222p, 333s closed) + 8 (555z closed) + 0 = 46 -> 50
+    assert result.fu == 50
 
 
 def test_renhou_none_is_not_a_yaku() -> None:

@@ -173,7 +173,7 @@ class Result:
     extra: dict[str, Any] = field(default_factory=dict)
     #: A win's transfers (who pays whom how much and why), from which ``payment``,
     #: ``points``, ``total`` and ``deltas`` are read; not part of the JSON record.
-    settlement: Settlement | None = None
+    settlement: Settlement | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """The SPEC §3 record: ``input``, ``hand``, ``rules``, ``status``, ``error``,
@@ -208,7 +208,9 @@ class Result:
             if value is not None:
                 record[key] = dict(value) if isinstance(value, Mapping) else value
         if self.status == "win":
-            record.setdefault("limit", None)  # SPEC §3: null below mangan, not absent
+            # One key set per status: null below mangan, null where the payers are unknown.
+            record.setdefault("limit", None)
+            record.setdefault("deltas", None)
         if self.yaku is not None:
             record["yaku"] = [{"id": y.id, "han": y.han} for y in self.yaku]
         if self.fu_breakdown is not None:

@@ -87,12 +87,15 @@ class Scored(NamedTuple):
     liable_base: int
     dora: Mapping[str, int] | None
     note: str | None = None
+    #: A yakuman pattern (not 13+ han counted as one): its fu and dora do not count.
+    yakuman_hand: bool = False
 
     @property
-    def key(self) -> tuple[int, int, int, int]:
-        """Ordering: base points (so points), then han, then fu, then fu before rounding
-        (so of two readings worth the same, the one with more fu items is shown)."""
-        return (self.base, self.han, self.fu or 0, self.raw_fu)
+    def key(self) -> tuple[int, bool, int, int, int]:
+        """Ordering: base points (so points), then a true yakuman over a counted one of the
+        same value, then han, then fu, then fu before rounding (so of two readings worth the
+        same, the one with more fu items is shown)."""
+        return (self.base, self.yakuman_hand, self.han, self.fu or 0, self.raw_fu)
 
 
 def score_readings(hand: Hand, rules: Rules) -> tuple[list[Reading], list[Scored]]:
@@ -126,7 +129,7 @@ def _score_readings(
     scored: list[Scored] = []
     # The best ordinary reading so far, kept as its key and the values a Scored is made of
     # (made once, at the end: a Scored is made by keywords, and most readings lose).
-    top_key = (-1, 0, 0, 0)
+    top_key: tuple[int, bool, int, int, int] = (-1, False, 0, 0, 0)
     top: tuple[Reading, tuple[YakuHan, ...], int, int, int, Features, int, str | None] | None
     top = None
     for reading in readings:
@@ -134,7 +137,7 @@ def _score_readings(
         if facts.yakuman_possible or reading.shape == KOKUSHI:  # else no yakuman: not asked
             found = yakuman_of(f, table)
             if found:
-                value = _yakuman_value(reading, found, hand, rules)
+                value = _yakuman_value(reading, f, found, hand, rules)
                 if every or value.key > top_key:
                     scored, top, top_key = [*scored, value] if every else [value], None, value.key
                 continue
@@ -155,7 +158,7 @@ def _score_readings(
             dora_han = sum(dora.values())
         han = sum(map(_SECOND, yaku)) + dora_han
         base, limit = base_points(han, fu, rules)
-        key = (base, han, fu, raw_fu)
+        key = (base, False, han, fu, raw_fu)
         if every or key > top_key:
             top_key = key
             top = (reading, yaku, han, fu, raw_fu, f, base, limit)
@@ -187,8 +190,11 @@ def _ordinary_value(
 
 
 def _yakuman_value(
-    reading: Reading, found: list[tuple[str, int]], hand: Hand, rules: Rules
+    reading: Reading, f: Features, found: list[tuple[str, int]], hand: Hand, rules: Rules
 ) -> Scored:
+    """A yakuman reading's value. Its fu (and their breakdown) are the reading's, as Tenhou's
+    records and the ``mahjong`` package report them, though they do not change the value;
+    its dora are zeros: dora do not add to a yakuman (RULES.md)."""
     note = None
     if not rules.yakuman_stacking and len(found) > 1:
         top = max(m for _, m in found)
@@ -203,19 +209,21 @@ def _yakuman_value(
         pao_ids = _PAO_YAKUMAN | {"suukantsu"} if rules.pao_suukantsu else _PAO_YAKUMAN
         liable = 8000 * sum(m for y, m in found if y in pao_ids)
     yaku = tuple(YakuHan(y, 13 * m) for y, m in found)
+    raw_fu = fu_total(f, rules)
     return Scored(
         reading=reading,
         yaku=yaku,
         yakuman=multiple,
         han=13 * multiple,
-        fu=None,
-        raw_fu=0,
-        features=None,
+        fu=round_fu(raw_fu, rules.fu_rounding),
+        raw_fu=raw_fu,
+        features=f,
         base=base,
         limit=limit,
         liable_base=liable,
-        dora=None,
+        dora=_NO_DORA,
         note=note,
+        yakuman_hand=True,
     )
 
 
@@ -253,7 +261,7 @@ def best(scored: list[Scored]) -> Scored:
 def _switch_notes(top: Scored, rules: Rules) -> list[str]:
     """Warnings for switches that changed the outcome (SPEC §3 ``warnings``)."""
     notes = []
-    if top.fu is None:
+    if top.yakuman_hand:
         doubles = [y for y, h in top.yaku if y in _DOUBLE_PATTERNS]
         for y in doubles:
             if rules.double_yakuman:
@@ -277,7 +285,7 @@ def _rule_notes(top: Scored, hand: Hand, rules: Rules) -> list[str]:
     replacement tile, Kansai seven pairs, no pinfu by tsumo, fu rounded down, no open
     tanyao (kiriage, kazoe and the yakuman switches: :func:`_switch_notes`)."""
     f = top.features
-    if f is None:
+    if f is None or top.yakuman_hand:  # nothing but the yakuman counts
         return []
     facts = f.facts
     notes = []
@@ -367,7 +375,7 @@ def _win_warnings(top: Scored, hand: Hand, rules: Rules, settlement: Settlement)
     warnings = _context_notes(hand, rules)
     if top.note:
         warnings.append(top.note)
-    if top.fu is None or top.han >= 13 or top.limit == "mangan":  # a switch may have mattered
+    if top.yakuman_hand or top.han >= 13 or top.limit == "mangan":  # a switch may have mattered
         warnings.extend(_switch_notes(top, rules))
     warnings.extend(_rule_notes(top, hand, rules))
     pao = hand.context.pao

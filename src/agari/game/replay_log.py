@@ -887,7 +887,7 @@ def _compare_win(
             differ("yakuman", sw.yakuman, agari_yakuman)
     elif sw.han is not None and sw.han != result.han:
         differ("han", sw.han, result.han)
-    if sw.fu is not None and not sw.yakuman and not agari_yakuman and sw.fu != result.fu:
+    if sw.fu is not None and sw.fu != result.fu:
         differ("fu", sw.fu, result.fu)
     if sw.points is not None and sw.points != result.points:
         differ("points", sw.points, result.points)
