@@ -12,7 +12,7 @@ from pathlib import Path
 import agari
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-from handgen import generate  # noqa: E402  (the benchmarks' fixed-seed hand maker)
+from handgen import generate  # the benchmarks' fixed-seed hand maker
 
 SPECIAL = [
     "111m222p333s44s55z+5z tsumo riichi dora=1m",  # yakuman: dora that count are zeros
