@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from agari.errors import SettleError
 from agari.hand import Context
 from agari.rules import PRESET_NAMES, Rules
 from agari.settle import (
@@ -222,14 +223,14 @@ def test_yakuman_base() -> None:
     assert yakuman_base(1) == (8000, "yakuman")
     assert yakuman_base(2) == (16000, "2x_yakuman")
     assert yakuman_base(6) == (48000, "6x_yakuman")
-    with pytest.raises(ValueError):
+    with pytest.raises(SettleError):
         yakuman_base(0)
 
 
 def test_bad_input_raises() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(SettleError):
         base_points(0, 30, WRC)
-    with pytest.raises(ValueError):
+    with pytest.raises(SettleError):
         base_points(2, 10, WRC)
 
 
@@ -513,7 +514,7 @@ def test_draw_every_case_three_player(ready: set[str]) -> None:
 
 
 def test_draw_three_player_rejects_north() -> None:
-    with pytest.raises(ValueError, match="three-player"):
+    with pytest.raises(SettleError, match="three-player"):
         settle_draw({"N"}, None, 0, 0, SANMA)
 
 
@@ -523,7 +524,7 @@ def test_nagashi_per_preset(preset: str) -> None:
     # payments"; Presets row nagashi: on for tenhou and majsoul.
     rules = Rules.preset(preset)
     if not rules.nagashi:
-        with pytest.raises(ValueError, match="nagashi"):
+        with pytest.raises(SettleError, match="nagashi"):
             settle_draw({"E"}, "S", 0, 0, rules)
         return
     d = settle_draw({"E"}, "S", 1, 2, rules)
@@ -569,7 +570,7 @@ def test_chombo_three_player() -> None:
     rules = Rules.preset("tenhou").with_overrides({"players": 3})
     assert settle_chombo("S", rules).deltas == {"E": 4000, "S": -6000, "W": 2000}
     assert settle_chombo("E", rules).deltas == {"E": -8000, "S": 4000, "W": 4000}
-    with pytest.raises(ValueError):
+    with pytest.raises(SettleError):
         settle_chombo("N", rules)
 
 
@@ -691,9 +692,9 @@ def test_calculate_api() -> None:
     assert c.settlement.payment == {"ron": 7700}
     assert any("kiriage=off" in w for w in c.warnings)
     assert calculate(1, 1, WRC, yakuman=2).settlement.points == 64000
-    with pytest.raises(ValueError, match="20 fu"):
+    with pytest.raises(SettleError, match="20 fu"):
         calculate(2, 20, WRC)
-    with pytest.raises(ValueError, match="fu are needed"):
+    with pytest.raises(SettleError, match="fu are needed"):
         calculate(3, None, WRC)
 
 

@@ -356,3 +356,23 @@ def test_subprocess_subcommands() -> None:
     proc = _agari("points", "3", "30", "--rules", "nosuch")
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
+
+
+def test_a_bug_in_a_payment_command_is_named_internal_not_bad_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 12: only a settlement that cannot be (SettleError) is rejected input; any other
+    exception is reported as an internal error with the command line, never a traceback."""
+    import agari.settle
+    from agari.cli import main
+
+    assert main(["points", "3", "31"]) == 1  # a real rejection reads as one
+    assert "internal" not in capsys.readouterr().err
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise ValueError("a bug")
+
+    monkeypatch.setattr(agari.settle, "impossible_reason", broken)
+    assert main(["points", "3", "30"]) == 1
+    err = capsys.readouterr().err
+    assert "internal error (ValueError: a bug)" in err and "agari points 3 30" in err

@@ -43,3 +43,9 @@ class HandError(ValueError):
 
 class RuleError(ValueError):
     """A rule preset or switch that does not exist, or a value it cannot take."""
+
+
+class SettleError(ValueError):
+    """A settlement that cannot be: a seat that does not play, a han and fu no hand has, a
+    rule that forbids it (nagashi under ``nagashi=off``), a negative counter. The payment
+    commands report it as rejected input; any other exception there is a bug in agari."""

@@ -58,7 +58,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _run(prog: str, body: Any, argv: Sequence[str]) -> int:
-    from agari.errors import RuleError
+    from agari.errors import RuleError, SettleError
 
     try:
         return int(body(list(argv)))
@@ -67,13 +67,20 @@ def _run(prog: str, body: Any, argv: Sequence[str]) -> int:
     except (_Usage, RuleError) as exc:
         print(f"agari {prog}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    except (_Rejected, ValueError) as exc:
+    except (_Rejected, SettleError) as exc:
         print(f"agari {prog}: {exc}", file=sys.stderr)
         return EXIT_REJECTED
     except BrokenPipeError:  # e.g. ``agari table | head``: the reader has gone
         from agari.cli import pipe_closed
 
         return pipe_closed()
+    except Exception as exc:  # a bug in agari, not the user's input: say so, never a traceback
+        print(
+            f"agari {prog}: internal error ({type(exc).__name__}: {exc}); please report it "
+            f"with the command line: agari {prog} {' '.join(argv)}",
+            file=sys.stderr,
+        )
+        return EXIT_REJECTED
 
 
 def _add_rule_options(parser: argparse.ArgumentParser) -> None:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from typing import cast
 
 from agari.api import analyse
-from agari.errors import HandError
+from agari.errors import HandError, SettleError
 from agari.game.outcomes import (
     ABORT_REASONS,
     WINDS,
@@ -266,7 +266,7 @@ def _step_draw(state: GameState, outcome: Draw, rules: Rules) -> tuple[GameState
         draw = settle_draw(
             {state.wind_of(s) for s in outcome.tenpai}, nagashi, state.honba, sticks, rules
         )
-    except ValueError as error:
+    except SettleError as error:
         raise GameError(str(error)) from None
     transfers.extend(draw.settlement.transfers)
     kind: Kind = "nagashi" if nagashi else "draw"

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from agari.errors import SettleError
 from agari.settle.limits import MANGAN_BASE
 from agari.settle.seats import check_seat, seats_in_play
 from agari.settle.win import tsumo_shares
@@ -81,7 +82,7 @@ def settle_draw(
     for seat in ready:
         check_seat(seat, seats, "tenpai seat")
     if honba < 0 or sticks < 0:
-        raise ValueError("honba and sticks cannot be negative")
+        raise SettleError("honba and sticks cannot be negative")
     ready_t = tuple(s for s in seats if s in ready)
     noten_t = tuple(s for s in seats if s not in ready)
     transfers: list[Transfer] = []
@@ -89,7 +90,7 @@ def settle_draw(
     if nagashi is not None:
         check_seat(nagashi, seats, "nagashi seat")
         if not rules.nagashi:
-            raise ValueError(
+            raise SettleError(
                 f"nagashi mangan is off under rules {rules.describe()} (rule nagashi=off)"
             )
         transfers = [

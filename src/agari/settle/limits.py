@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from agari.errors import SettleError
+
 if TYPE_CHECKING:
     from agari.rules import Rules
 
@@ -51,7 +53,7 @@ def base_points(han: int, fu: int, rules: Rules) -> tuple[int, str | None]:
     ((8000, 'kazoe_yakuman'), (6000, 'sanbaiman'))
     """
     if han < 1:
-        raise ValueError(f"a winning hand has at least 1 han, not {han}")
+        raise SettleError(f"a winning hand has at least 1 han, not {han}")
     if han >= 13:
         if rules.kazoe == "yakuman":
             return YAKUMAN_BASE, "kazoe_yakuman"
@@ -65,7 +67,7 @@ def base_points(han: int, fu: int, rules: Rules) -> tuple[int, str | None]:
     if han == 5:
         return MANGAN_BASE, "mangan"
     if fu < 20:
-        raise ValueError(f"a winning hand has at least 20 fu, not {fu}")
+        raise SettleError(f"a winning hand has at least 20 fu, not {fu}")
     raw = fu * 2 ** (2 + han)
     if raw >= MANGAN_BASE:
         return MANGAN_BASE, "mangan"
@@ -81,7 +83,7 @@ def yakuman_base(multiple: int) -> tuple[int, str]:
     ((8000, 'yakuman'), (24000, '3x_yakuman'))
     """
     if multiple < 1:
-        raise ValueError(f"a yakuman hand is worth at least one yakuman, not {multiple}")
+        raise SettleError(f"a yakuman hand is worth at least one yakuman, not {multiple}")
     name = "yakuman" if multiple == 1 else f"{multiple}x_yakuman"
     return YAKUMAN_BASE * multiple, name
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from agari.errors import SettleError
+
 if TYPE_CHECKING:
     from agari.rules import Rules
 
@@ -23,8 +25,8 @@ def seats_in_play(rules: Rules) -> tuple[str, ...]:
 def check_seat(seat: str, seats: tuple[str, ...], what: str) -> None:
     if seat not in seats:
         if seat in SEATS:
-            raise ValueError(f"{what} {seat}: seat {seat} does not play in three-player mahjong")
-        raise ValueError(f"{what} {seat!r} is not a seat; seats are {', '.join(seats)}")
+            raise SettleError(f"{what} {seat}: seat {seat} does not play in three-player mahjong")
+        raise SettleError(f"{what} {seat!r} is not a seat; seats are {', '.join(seats)}")
 
 
 def seat_from(winner: str, source: str | None, rules: Rules) -> str | None:
@@ -68,7 +70,7 @@ def source_of(winner: str, discarder: str, rules: Rules) -> str:
     check_seat(winner, seats, "winner")
     check_seat(discarder, seats, "discarder")
     if winner == discarder:
-        raise ValueError(f"the winner ({winner}) cannot also be the discarder")
+        raise SettleError(f"the winner ({winner}) cannot also be the discarder")
     for source in ("left", "across", "right"):
         if seat_from(winner, source, rules) == discarder:
             return source

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from agari.errors import SettleError
 from agari.hand import Context
 from agari.settle.limits import LIMIT_ROWS, base_points, kiriage_applies, yakuman_base
 from agari.settle.win import settle_win
@@ -216,11 +217,11 @@ def calculate(
     else:
         if fu is None:
             if han <= 4:
-                raise ValueError(f"fu are needed below 5 han ({han} han given)")
+                raise SettleError(f"fu are needed below 5 han ({han} han given)")
         else:
             reason = impossible_reason(han, fu, tsumo, rules)
             if reason is not None:
-                raise ValueError(reason)
+                raise SettleError(reason)
         base, limit = base_points(han, fu if fu is not None else 0, rules)
         warnings = rule_warnings(han, fu, rules)
     context = Context(

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from agari.errors import SettleError
 from agari.settle.limits import round_up_100
 from agari.settle.seats import check_seat, seat_from, seats_in_play
 from agari.settlement import UNKNOWN, Reason, Settlement, Transfer
@@ -83,7 +84,7 @@ def settle_win(base: int, context: Context, rules: Rules, liable_base: int = 0) 
     Notes explain liability, wareme, three-player and an unknown discarder.
     """
     if base < 0 or liable_base < 0:
-        raise ValueError("base points cannot be negative")
+        raise SettleError("base points cannot be negative")
     seats = seats_in_play(rules)
     winner = context.seat_wind
     check_seat(winner, seats, "winner")
