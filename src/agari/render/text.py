@@ -42,8 +42,9 @@ def yaku_name(yaku_id: str) -> str:
     return f"{names[0]} ({names[1]})" if names else yaku_id
 
 
-def _payment_long(payment: Mapping[str, int] | None) -> str:
-    """Who pays what, in words: ``2000 from each non-dealer, 4000 from the dealer``."""
+def _payment_long(payment: Mapping[str, int] | None, players: int) -> str:
+    """Who pays what, in words: ``2000 from each non-dealer, 4000 from the dealer`` (in
+    three-player one non-dealer pays: ``2000 from the other non-dealer``)."""
     if not payment:
         return ""
     if "ron" in payment:
@@ -51,8 +52,9 @@ def _payment_long(payment: Mapping[str, int] | None) -> str:
     if "tsumo_each" in payment:
         return f"{payment['tsumo_each']} from each of the others"
     if "tsumo_dealer" in payment:
+        who = "the other non-dealer" if players == 3 else "each non-dealer"
         return (
-            f"{payment.get('tsumo_non_dealer', 0)} from each non-dealer, "
+            f"{payment.get('tsumo_non_dealer', 0)} from {who}, "
             f"{payment['tsumo_dealer']} from the dealer"
         )
     return ""
@@ -222,7 +224,8 @@ def _render_score(result: Result, hand: Hand | None) -> list[str]:
         lines.append(f"value     {_value_line(result)}")
     if result.payment:
         lines.append(
-            f"payment   {format_payment(result.payment)}  ({_payment_long(result.payment)}; "
+            f"payment   {format_payment(result.payment)}  "
+            f"({_payment_long(result.payment, len(result.deltas or 'ESWN'))}; "
             f"hand worth {result.points})"
         )
     if result.total is not None and result.points is not None:
