@@ -140,13 +140,18 @@ class Rules:
         >>> Rules.from_options("tenhou", ["KIRIAGE = on"]).describe()
         'tenhou (kiriage=on)'
         """
+        return cls.preset(preset or DEFAULT_PRESET).with_options(pairs)
+
+    def with_options(self, pairs: Iterable[str]) -> Rules:
+        """A copy with the ``KEY=VALUE`` texts of ``--rule`` options applied (the one reader
+        of them: the CLI, the web page and game logs all come here)."""
         overrides: dict[str, str] = {}
         for pair in pairs:
             key, sep, value = pair.partition("=")
             if not sep or not key.strip():
                 raise RuleError(f"--rule takes KEY=VALUE (e.g. --rule kiriage=off), not {pair!r}")
             overrides[key.strip()] = value.strip()
-        return cls.preset(preset or DEFAULT_PRESET).with_overrides(overrides)
+        return self.with_overrides(overrides)
 
     def with_overrides(self, overrides: dict[str, Any]) -> Rules:
         """A copy with switches changed; keys in any case, values as on the CLI

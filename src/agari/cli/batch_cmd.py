@@ -32,8 +32,9 @@ from agari.batch.run import (
     score_with_engine,
     total_bytes,
 )
+from agari.cli.options import add_rule_options, isatty
 from agari.errors import RuleError
-from agari.rules import PRESET_NAMES, Rules
+from agari.rules import Rules
 
 
 class _ArgumentError(Exception):
@@ -79,15 +80,8 @@ def _parser() -> _Parser:
         epilog=_EPILOG,
     )
     parser.add_argument("files", nargs="+", metavar="FILE")
-    parser.add_argument(
-        "--rules", metavar="PRESET", help=f"rule preset ({', '.join(PRESET_NAMES)})"
-    )
-    parser.add_argument(
-        "--rule",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="override a rule switch (repeatable); a file's or record's own rules win",
+    add_rule_options(
+        parser, "override a rule switch (repeatable); a file's or record's own rules win"
     )
     parser.add_argument("--json", action="store_true", help="one JSON record per input record")
     parser.add_argument(
@@ -149,13 +143,6 @@ class Progress:
             self.stream.write("\r\x1b[K")
             self.stream.flush()
             self.shown = False
-
-
-def _isatty(stream: IO[str]) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def _error_line(outcome: Outcome) -> str:
@@ -313,9 +300,9 @@ def _drive(
     err: IO[str],
 ) -> int:
     start = time.perf_counter()
-    out_is_tty = _isatty(out)
+    out_is_tty = isatty(out)
     progress: Progress | None = None
-    if _isatty(err) and not args.no_progress and not (args.json and out_is_tty):
+    if isatty(err) and not args.no_progress and not (args.json and out_is_tty):
         progress = Progress(err, total_bytes(args.files), start)
     done = 0
 
@@ -354,7 +341,7 @@ def _drive(
     text = _summary_text(summary, args.check)
     if not args.json:
         out.write(text)
-    elif _isatty(err):
+    elif isatty(err):
         err.write(text)
     out.flush()
     return 1 if summary.failed else 0

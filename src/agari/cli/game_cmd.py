@@ -21,8 +21,9 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import IO, Any, NoReturn
+from typing import IO, Any
 
+from agari.cli.options import Parser, UsageError, add_rule_options, isatty
 from agari.errors import RuleError
 from agari.game.logs import LogError, detect_format, read_log
 from agari.game.logs import _text as log_text
@@ -32,7 +33,7 @@ from agari.game.replay_log import log_rules, partial_log, replay_log
 from agari.game.sheet import play_sheet
 from agari.render.log_sheet import ReplayCounts, counts_of, render_log_replay, summary_line
 from agari.render.sheet import render_game
-from agari.rules import PRESET_NAMES, Rules
+from agari.rules import Rules
 
 __all__ = ["run"]
 
@@ -62,17 +63,8 @@ disagrees with); 2 usage error
 """
 
 
-class _Usage(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise _Usage(f"{message}\n{self.format_usage().rstrip()}")
-
-
-def _parser() -> _Parser:
-    parser = _Parser(
+def _parser() -> Parser:
+    parser = Parser(
         prog="agari game",
         description="Replay whole games from game logs (Tenhou, Mahjong Soul) or game sheets: "
         "every win scored, every round's settlement, the running scores and the final "
@@ -91,12 +83,7 @@ def _parser() -> _Parser:
     parser.add_argument(
         "--no-progress", action="store_true", help="no progress line on standard error"
     )
-    parser.add_argument(
-        "--rules", metavar="PRESET", help=f"rule preset ({', '.join(PRESET_NAMES)})"
-    )
-    parser.add_argument(
-        "--rule", action="append", default=[], metavar="KEY=VALUE", help="override a switch"
-    )
+    add_rule_options(parser)
     return parser
 
 
@@ -268,18 +255,11 @@ class _Progress:
             self.shown = False
 
 
-def _isatty(stream: IO[str]) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
 def run(args: list[str]) -> int:
     """Run ``agari game`` with the arguments after ``game``; return the exit status."""
     try:
         options = _parser().parse_args(args)
-    except _Usage as error:
+    except UsageError as error:
         sys.stderr.write(f"agari game: {error}\n")
         return 2
     except SystemExit as exited:  # --help
@@ -299,7 +279,7 @@ def run(args: list[str]) -> int:
     out, err = sys.stdout, sys.stderr
     progress = (
         _Progress(err, len(options.files))
-        if len(options.files) > 1 and not options.no_progress and _isatty(err)
+        if len(options.files) > 1 and not options.no_progress and isatty(err)
         else None
     )
     status = 0

@@ -12,7 +12,10 @@ import argparse
 import json
 import re
 import sys
-from typing import TYPE_CHECKING, Any, NoReturn, cast
+from typing import TYPE_CHECKING, Any, cast
+
+from agari.cli.options import Parser, UsageError, add_rule_options, rules_of
+from agari.notation.text import WIND_VALUES
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -25,16 +28,6 @@ EXIT_OK = 0
 EXIT_REJECTED = 1
 EXIT_USAGE = 2
 
-_SEAT_NAMES = {
-    "e": "E",
-    "east": "E",
-    "s": "S",
-    "south": "S",
-    "w": "W",
-    "west": "W",
-    "n": "N",
-    "north": "N",
-}
 
 _EXIT_EPILOG = (
     "exit codes: 0 ok; 1 input rejected (impossible han/fu, a seat that does not play, "
@@ -46,17 +39,6 @@ class _Rejected(Exception):
     """Input the command refuses (exit 1)."""
 
 
-class _Usage(Exception):
-    """A usage error (exit 2)."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """An argparse parser that raises instead of exiting, so ``run_*`` can return codes."""
-
-    def error(self, message: str) -> NoReturn:
-        raise _Usage(f"{message}\n{self.format_usage().rstrip()}")
-
-
 def _run(prog: str, body: Any, argv: Sequence[str]) -> int:
     from agari.errors import RuleError, SettleError
 
@@ -64,7 +46,7 @@ def _run(prog: str, body: Any, argv: Sequence[str]) -> int:
         return int(body(list(argv)))
     except SystemExit as stop:  # --help
         return stop.code if isinstance(stop.code, int) else EXIT_OK
-    except (_Usage, RuleError) as exc:
+    except (UsageError, RuleError) as exc:
         print(f"agari {prog}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except (_Rejected, SettleError) as exc:
@@ -83,29 +65,6 @@ def _run(prog: str, body: Any, argv: Sequence[str]) -> int:
         return EXIT_REJECTED
 
 
-def _add_rule_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--rules",
-        metavar="PRESET",
-        default=None,
-        help="rule preset: wrc2025 (default), ema2016, tenhou, majsoul, mleague, "
-        "tenhou-sanma, majsoul-sanma (three-player)",
-    )
-    parser.add_argument(
-        "--rule",
-        metavar="KEY=VALUE",
-        action="append",
-        default=[],
-        help="override one rule switch (repeatable), e.g. --rule kiriage=off",
-    )
-
-
-def _rules(args: argparse.Namespace) -> Rules:
-    from agari.rules import Rules
-
-    return Rules.from_options(args.rules, args.rule)
-
-
 def _count(text: str) -> int:
     if not text.strip().isdigit():
         raise argparse.ArgumentTypeError(f"expected a non-negative whole number, not {text!r}")
@@ -113,7 +72,7 @@ def _count(text: str) -> int:
 
 
 def _seat(text: str) -> str:
-    seat = _SEAT_NAMES.get(text.strip().lower())
+    seat = WIND_VALUES.get(text.strip().lower())
     if seat is None:
         raise argparse.ArgumentTypeError(f"a seat is E, S, W or N, not {text!r}")
     return seat
@@ -154,7 +113,9 @@ def _parse_han(text: str) -> tuple[int, int]:
         if multiple < 1:
             raise _Rejected("a yakuman hand is worth at least one yakuman")
         return 13 * multiple, multiple
-    raise _Usage(f"HAN is a number of han, or yakuman, 2x-yakuman, 3x-yakuman ..., not {text!r}")
+    raise UsageError(
+        f"HAN is a number of han, or yakuman, 2x-yakuman, 3x-yakuman ..., not {text!r}"
+    )
 
 
 def _parse_fu(text: str | None) -> int | None:
@@ -162,12 +123,12 @@ def _parse_fu(text: str | None) -> int | None:
         return None
     word = text.strip().lower().removesuffix("fu")
     if not word.isdigit():
-        raise _Usage(f"FU is a whole number of fu (20, 25, 30 ...), not {text!r}")
+        raise UsageError(f"FU is a whole number of fu (20, 25, 30 ...), not {text!r}")
     return int(word)
 
 
 def _points_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = Parser(
         prog="agari points",
         description=(
             "Payments for a hand whose han and fu are already counted: base points, the limit, "
@@ -217,7 +178,7 @@ def _points_parser() -> argparse.ArgumentParser:
         metavar="SEAT",
         help="the seat whose wall was broken (needs --rule wareme=on)",
     )
-    _add_rule_options(parser)
+    add_rule_options(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -236,7 +197,7 @@ def points_record(argv: Sequence[str]) -> dict[str, Any]:
     )
 
     args = _points_parser().parse_args(list(argv))
-    rules = _rules(args)
+    rules = rules_of(args)
     han, yakuman = _parse_han(args.han)
     fu = _parse_fu(args.fu)
     warnings: list[str] = []
@@ -246,7 +207,7 @@ def points_record(argv: Sequence[str]) -> dict[str, Any]:
             raise _Rejected(f"a winning hand has at least 1 han, not {han}")
         if fu is None:
             if han <= 4:
-                raise _Usage(f"FU is needed below 5 han ({han} han given)")
+                raise UsageError(f"FU is needed below 5 han ({han} han given)")
         else:
             reason = impossible_reason(han, fu, args.tsumo, rules)
             if reason is not None:
@@ -261,13 +222,13 @@ def points_record(argv: Sequence[str]) -> dict[str, Any]:
 
     winner = args.seat if args.seat is not None else ("E" if args.dealer else "S")
     if args.dealer and winner != "E":
-        raise _Usage(f"--dealer means the winner sits East, but --seat is {winner}")
+        raise UsageError(f"--dealer means the winner sits East, but --seat is {winner}")
     _check_in_play(winner, rules, "winner")
     source = None
     discarder = None
     if args.tsumo:
         if args.discarder is not None:
-            raise _Usage("--from names the discarder of a ron; it cannot go with --tsumo")
+            raise UsageError("--from names the discarder of a ron; it cannot go with --tsumo")
     else:
         discarder = args.discarder
         if discarder is None:
@@ -295,7 +256,7 @@ def points_record(argv: Sequence[str]) -> dict[str, Any]:
             raise _Rejected(f"--liable must be between 1 and {yakuman}, not {liable}")
         liable_base = yakuman_base(liable)[0]
     elif args.liable is not None:
-        raise _Usage("--liable goes with --pao")
+        raise UsageError("--liable goes with --pao")
     wareme = args.wareme
     if wareme is not None:
         _check_in_play(wareme, rules, "wareme seat")
@@ -387,7 +348,7 @@ def run_points(argv: Sequence[str]) -> int:
 
 
 def _table_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = Parser(
         prog="agari table",
         description=(
             "The points table: han 1-4 by fu 20, 25, 30 ... 110, then the limits. Ron cells "
@@ -399,7 +360,7 @@ def _table_parser() -> argparse.ArgumentParser:
     parser.add_argument("--dealer", action="store_true", help="the dealer's table")
     parser.add_argument("--tsumo", action="store_true", help="tsumo payments (default: ron)")
     parser.add_argument("--all", action="store_true", help="all four tables")
-    _add_rule_options(parser)
+    add_rule_options(parser)
     parser.add_argument("--json", action="store_true", help="print JSON")
     return parser
 
@@ -443,10 +404,10 @@ def run_table(argv: Sequence[str]) -> int:
 
     def body(args_list: list[str]) -> int:
         args = _table_parser().parse_args(args_list)
-        rules = _rules(args)
+        rules = rules_of(args)
         if args.all:
             if args.dealer or args.tsumo:
-                raise _Usage("--all prints every table; leave out --dealer and --tsumo")
+                raise UsageError("--all prints every table; leave out --dealer and --tsumo")
             situations = [(False, False), (True, False), (False, True), (True, True)]
         else:
             situations = [(args.dealer, args.tsumo)]
@@ -465,7 +426,7 @@ def run_table(argv: Sequence[str]) -> int:
 
 
 def _draw_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = Parser(
         prog="agari draw",
         description=(
             "Settle an exhaustive draw: noten payments (3000 in all, 2000 in three-player; "
@@ -493,7 +454,7 @@ def _draw_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--honba", type=_count, default=0, metavar="N", help="repeat counters before the draw"
     )
-    _add_rule_options(parser)
+    add_rule_options(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -508,12 +469,12 @@ def _parse_seats(text: str) -> set[str]:
     for part in re.split(r"[,\s]+", word):
         if not part:
             continue
-        if part in _SEAT_NAMES:
-            seats.add(_SEAT_NAMES[part])
+        if part in WIND_VALUES:
+            seats.add(WIND_VALUES[part])
         elif all(ch in "eswn" for ch in part):  # "es" as a shorthand for E,S
             seats.update(ch.upper() for ch in part)
         else:
-            raise _Usage(f"--tenpai takes seats like E,S or none, not {text!r}")
+            raise UsageError(f"--tenpai takes seats like E,S or none, not {text!r}")
     return seats
 
 
@@ -523,7 +484,7 @@ def run_draw(argv: Sequence[str]) -> int:
 
     def body(args_list: list[str]) -> int:
         args = _draw_parser().parse_args(args_list)
-        rules = _rules(args)
+        rules = rules_of(args)
         tenpai = _parse_seats(args.tenpai)
         if args.tenpai.strip().lower() == "all":
             tenpai &= set(seats_in_play(rules))
@@ -566,7 +527,7 @@ def run_draw(argv: Sequence[str]) -> int:
 
 
 def _chombo_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = Parser(
         prog="agari chombo",
         description=(
             "The penalty for a chombo (false win or other foul) under the rule switch chombo: "
@@ -577,7 +538,7 @@ def _chombo_parser() -> argparse.ArgumentParser:
         epilog=_EXIT_EPILOG,
     )
     parser.add_argument("seat", metavar="SEAT", type=_seat, help="the offender's seat")
-    _add_rule_options(parser)
+    add_rule_options(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -588,7 +549,7 @@ def run_chombo(argv: Sequence[str]) -> int:
 
     def body(args_list: list[str]) -> int:
         args = _chombo_parser().parse_args(args_list)
-        rules = _rules(args)
+        rules = rules_of(args)
         _check_in_play(args.seat, rules, "chombo seat")
         chombo = settle_chombo(args.seat, rules)
         record = {

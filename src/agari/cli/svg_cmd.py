@@ -11,7 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+
+from agari.cli.options import Parser, UsageError, add_rule_options, rules_of
 
 __all__ = ["run"]
 
@@ -32,17 +33,8 @@ exit status: 0 written, 1 the hand was rejected, 2 usage error
 """
 
 
-class _Usage(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise _Usage(f"{message}\n{self.format_usage().rstrip()}")
-
-
-def _parser() -> _Parser:
-    parser = _Parser(
+def _parser() -> Parser:
+    parser = Parser(
         prog="agari svg",
         description=_DESCRIPTION,
         epilog=_EPILOG,
@@ -55,32 +47,20 @@ def _parser() -> _Parser:
         action="store_true",
         help="also the dora indicators and a caption with the value",
     )
-    parser.add_argument(
-        "--rules",
-        metavar="PRESET",
-        help="rule preset: wrc2025 (default), ema2016, tenhou, majsoul, mleague, "
-        "tenhou-sanma, majsoul-sanma (three-player)",
-    )
-    parser.add_argument(
-        "--rule",
-        metavar="KEY=VALUE",
-        action="append",
-        default=[],
-        help="override one rule switch (repeatable), e.g. --rule players=3",
-    )
+    add_rule_options(parser, "override one rule switch (repeatable), e.g. --rule players=3")
     return parser
 
 
 def run(argv: Sequence[str]) -> int:
     from agari.errors import HandError, RuleError
-    from agari.web.params import read_hand, read_rules
+    from agari.web.params import read_hand
 
     try:
         args = _parser().parse_args(list(argv))
-        rules = read_rules(args.rules, args.rule)
+        rules = rules_of(args)
     except SystemExit as stop:  # --help
         return stop.code if isinstance(stop.code, int) else 0
-    except (_Usage, RuleError) as error:
+    except (UsageError, RuleError) as error:
         sys.stderr.write(f"agari svg: error: {error}\n")
         return 2
     text = " ".join(args.hand).replace(" ,", ",")

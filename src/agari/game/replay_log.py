@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from agari.analysis import shanten
-from agari.errors import HandError, RuleError
+from agari.errors import HandError
 from agari.game.ledger import RoundResult, ScoredWin
 from agari.game.logs import (
     Abort as LogAbort,
@@ -154,13 +154,7 @@ def log_rules(log: GameLog, preset: str | None = None, pairs: Iterable[str] = ()
         if players != base.players:
             changes["players"] = str(players)
     rules = base.with_overrides(changes) if changes else base
-    overrides: dict[str, str] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise RuleError(f"--rule takes KEY=VALUE (e.g. --rule kiriage=off), not {pair!r}")
-        overrides[key.strip()] = value.strip()
-    return rules.with_overrides(overrides) if overrides else rules
+    return rules.with_options(pairs)
 
 
 # --------------------------------------------------------------------------- results

@@ -42,18 +42,9 @@ from agari.errors import RuleError
 from agari.game.ledger import GameState
 from agari.game.outcomes import WINDS, Abort, Chombo, Draw, GameError, Outcome, Win, Wins
 from agari.game.replay import Game
+from agari.notation.text import WIND_VALUES
 from agari.rules import Rules
 
-_WIND_WORDS: Final = {
-    "e": "E",
-    "east": "E",
-    "s": "S",
-    "south": "S",
-    "w": "W",
-    "west": "W",
-    "n": "N",
-    "north": "N",
-}
 _DRAW: Final = {"draw", "ryuukyoku", "exhaustive", "drawn"}
 _ABORT: Final = {"abort", "abortive"}
 _REASONS: Final = {
@@ -174,7 +165,7 @@ def _read_names(value: str, number: int) -> tuple[str, ...]:
     seen: set[str] = set()
     for name in names:
         low = name.lower()
-        if low in _WIND_WORDS or low in _KEYWORDS or "=" in name or name[0].isdigit():
+        if low in WIND_VALUES or low in _KEYWORDS or "=" in name or name[0].isdigit():
             raise GameError(
                 f"players: {name!r} cannot be a name (a seat wind, a keyword or a number)", number
             )
@@ -190,7 +181,7 @@ def _seat(word: str, state: GameState, names: tuple[str, ...], number: int) -> i
     for seat, name in enumerate(names):
         if name.lower() == low:
             return seat
-    wind = _WIND_WORDS.get(low)
+    wind = WIND_VALUES.get(low)
     if wind is not None and WINDS.index(wind) < state.players:
         return state.seat_of(wind)
     raise GameError(

@@ -22,9 +22,9 @@ from agari.hand import Hand
 from agari.render.svg import caption, hand_svg
 from agari.render.text import render
 from agari.result import Result
-from agari.rules import PRESET_NAMES
+from agari.rules import PRESET_NAMES, Rules
 from agari.settle import format_payment
-from agari.web.params import MAX_HAND, read_hand, read_rules
+from agari.web.params import MAX_HAND, read_hand
 
 __all__ = ["PALETTE", "analysed", "error_result", "page", "result_html", "split_switches"]
 
@@ -72,7 +72,7 @@ def analysed(
 ) -> tuple[Result, Hand | None]:
     """The result of ``text`` under the rules, and the hand when it could be read."""
     try:
-        rules = read_rules(preset, switches)
+        rules = Rules.from_options(preset, switches)
     except RuleError as error:
         return error_result(text, "bad_rules", str(error)), None
     try:

@@ -1,24 +1,20 @@
-"""Reading a hand and its rules the way the command line and the web page both take them.
-
-A hand is one line of notation (SPEC §1) or a SPEC §2 record written as JSON (text that
-starts with ``{``). Rules are a preset name and ``KEY=VALUE`` switches.
+"""Reading a hand the way the command line and the web page both take it: one line of
+notation (SPEC §1) or a SPEC §2 record written as JSON (text that starts with ``{``). Rules
+are read by :meth:`agari.rules.Rules.from_options`.
 
 >>> read_hand('{"concealed": "123m456p789s11555z", "win": "5z"}')
 {'concealed': '123m456p789s11555z', 'win': '5z'}
->>> read_rules("tenhou", ["kiriage=on"]).name
-'tenhou'
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any, Final
 
-from agari.errors import HandError, RuleError
-from agari.rules import DEFAULT_PRESET, Rules
+from agari.errors import HandError
 
-__all__ = ["MAX_HAND", "read_hand", "read_rules"]
+__all__ = ["MAX_HAND", "read_hand"]
 
 #: The longest hand text accepted (a hand with four kans and every context word is ~150).
 MAX_HAND: Final = 500
@@ -38,15 +34,3 @@ def read_hand(text: str) -> str | Mapping[str, Any]:
     if not isinstance(value, dict):
         raise HandError("bad_record", "a SPEC §2 record is a JSON object")
     return value
-
-
-def read_rules(preset: str | None, switches: Iterable[str] = ()) -> Rules:
-    """The preset (default ``wrc2025``) with the ``KEY=VALUE`` switches; a bad name, switch
-    or value raises :class:`RuleError`."""
-    overrides: dict[str, str] = {}
-    for item in switches:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise RuleError(f"a rule switch is KEY=VALUE (e.g. kiriage=off), not {item!r}")
-        overrides[key.strip().lower()] = value.strip()
-    return Rules.preset(preset or DEFAULT_PRESET).with_overrides(overrides)
