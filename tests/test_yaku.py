@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from agari.api import analyse
-from agari.engine.yaku import NAMES, YAKU, YAKUMAN
+from agari.engine.yaku import LOCAL_YAKUMAN, NAMES, YAKU, YAKUMAN
 
 # (hand, rules, id, han) — han from SPEC §5 (closed / open column as the hand is).
 CASES = [
@@ -72,6 +72,16 @@ CASES = [
     ("123m456p789s234s5z+5z tsumo tenhou seat=E", "wrc2025", "tenhou", 13),
     ("123m456p789s234s5z+5z tsumo chiihou", "wrc2025", "chiihou", 13),
     ("123m456p789s234s5z+5z renhou", "wrc2025:renhou=yakuman", "renhou", 13),
+    # house rules (issue 16, SPEC §6): each row under its switch
+    ("123m456p789s234s5z+5z open-riichi", "wrc2025:open_riichi=on", "open_riichi", 2),
+    ("123m456p789s234s5z+5z double-open-riichi", "wrc2025:open_riichi=on", "open_riichi", 3),
+    ("123m456p789s234s5z+5z renhou", "wrc2025:renhou=5han", "renhou", 5),
+    ("2233445566778p+8p", "wrc2025:daisharin=pin", "daisharin", 13),
+    ("2233445566778s+8s", "wrc2025:daisharin=all", "daichikurin", 13),
+    ("2233445566778m+8m", "wrc2025:daisharin=all", "daisuurin", 13),
+    ("1122334455667z+7z", "wrc2025:daichisei=on", "daichisei", 13),
+    ("123m456p789s234s5z+5z seat=E paarenchan=7", "wrc2025:paarenchan=on", "paarenchan", 13),
+    ("123m456p789s234s5z+5z open-riichi sashikomi", "wrc2025:sashikomi=on", "sashikomi", 13),
 ]
 
 
@@ -92,7 +102,7 @@ def test_yaku_is_found_with_spec_han(hand: str, rules: str, yaku_id: str, han: i
 def test_every_spec_yaku_id_is_covered_by_a_case() -> None:
     """SPEC §5 lists every id; each must have a case above."""
     covered = {c[2] for c in CASES}
-    spec_ids = {d.id for d in (*YAKU, *YAKUMAN)} | {"renhou"}
+    spec_ids = {d.id for d in (*YAKU, *YAKUMAN, *LOCAL_YAKUMAN)} | {"renhou"}
     assert spec_ids <= covered, spec_ids - covered
     assert set(NAMES) - {"nagashi_mangan"} == spec_ids  # nagashi: named, paid at a draw
 

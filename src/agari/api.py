@@ -28,6 +28,7 @@ from agari.notation.text import parse_hand
 from agari.notation.validate import (
     check_four_player,
     check_made_hand,
+    check_red_fives,
     check_three_player,
     check_tile_count,
 )
@@ -168,6 +169,7 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool, parsed: Hand | Non
             hand = _parse(hand_input)
         if hand.context.rules is not None:  # the hand's own ``rules=`` word
             rules = _hand_rules(hand, rules)
+        check_red_fives(hand, rules.red_fives, rules.value_text("aka"))
         if rules.players == 3:
             check_three_player(hand)
         elif hand.context.kita or hand.context.kita_ron:

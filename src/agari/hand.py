@@ -79,6 +79,24 @@ CONTEXT_WORDS: Final = (
         aliases=("wriichi", "w-riichi", "double_riichi", "doubleriichi"),
         record_keys=("double_riichi",),
     ),
+    ContextWord(
+        "open-riichi",
+        "open_riichi",
+        "riichi",
+        "riichi declared with the hand shown (rule open_riichi; implies riichi)",
+        "open-riichi",
+        "open_riichi",
+        aliases=("open_riichi", "openriichi"),
+        record_keys=("open_riichi",),
+    ),
+    ContextWord(
+        "double-open-riichi",
+        "double_open_riichi",
+        "riichi",
+        "open riichi declared on the first discard (rule open_riichi)",
+        "double-open-riichi",
+        aliases=("double_open_riichi",),
+    ),
     _flag("ippatsu", "won within one turn of declaring riichi"),
     _flag("haitei", "won by tsumo on the last tile of the wall"),
     _flag("houtei", "won by ron on the last discard"),
@@ -97,6 +115,7 @@ CONTEXT_WORDS: Final = (
         aliases=("kita_ron", "kitaron"),
         record_keys=("kita_ron",),
     ),
+    _flag("sashikomi", "a player not in riichi dealt into an open riichi (rule sashikomi)"),
     ContextWord(
         "seat",
         "seat_wind",
@@ -143,6 +162,15 @@ CONTEXT_WORDS: Final = (
         "honba=1",
         "honba",
         record_keys=("honba",),
+    ),
+    ContextWord(
+        "paarenchan",
+        "paarenchan",
+        "count",
+        "the dealer's wins in a row before this one (rule paarenchan: 7 makes this the 8th)",
+        "paarenchan=7",
+        "paarenchan",
+        record_keys=("paarenchan",),
     ),
     ContextWord(
         "sticks",
@@ -267,6 +295,13 @@ class Context:
     #: Three-player: the win is a ron on a North another player set aside as kita (word
     #: ``kita-ron``): a ron, but not on a discard and not chankan (RULES.md "Three-player").
     kita_ron: bool = False
+    #: Open riichi (words ``open-riichi``, ``double-open-riichi``): beside ``riichi`` or
+    #: ``double_riichi``, the riichi was declared with the hand shown (rule ``open_riichi``).
+    open_riichi: bool = False
+    #: A player not in riichi dealt into this open riichi (word ``sashikomi``).
+    sashikomi: bool = False
+    #: The dealer's consecutive wins before this one (``paarenchan=N``).
+    paarenchan: int = 0
     pao: Wind | None = None
     wareme: Wind | None = None
     rules: str | None = None
@@ -291,7 +326,8 @@ class Context:
     @functools.cached_property
     def rare_words(self) -> bool:
         """Whether any of the rarer situational words is given (double riichi, ippatsu,
-        haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou). Most wins have none,
+        haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou, and the house rules'
+        open riichi, sashikomi, paarenchan). Most wins have none,
         and the engine then skips what they decide; worked out once per context (a
         context is shared by every hand read with the same words)."""
         return (
@@ -304,6 +340,9 @@ class Context:
             or self.tenhou
             or self.chiihou
             or self.renhou
+            or self.open_riichi
+            or self.sashikomi
+            or self.paarenchan > 0
         )
 
 
@@ -452,11 +491,14 @@ def _words(context: Context) -> list[str]:
     c = context
     words: list[str] = []
     for w, name in _PRINTED_WORDS:
+        if w.kind == "riichi":
+            if w.key == _riichi_word(c):
+                words.append(w.word)
+            continue
         value = getattr(c, name)
         if value != _CONTEXT_DEFAULTS[name]:
             if not w.takes_value:
-                if not (w.key == "riichi" and c.double_riichi):
-                    words.append(w.word)
+                words.append(w.word)
             elif w.kind == "tiles":
                 words.append(f"{w.word}={format_tiles(value, keep_order=True)}")
             else:
@@ -466,8 +508,21 @@ def _words(context: Context) -> list[str]:
     return words
 
 
-#: The words the normal form may print (``ron`` is the default and has no field).
-_PRINTED_WORDS: Final = tuple((w, w.field) for w in CONTEXT_WORDS if w.field is not None)
+def _riichi_word(c: Context) -> str | None:
+    """The one riichi word of the normal form: ``riichi``, ``double-riichi``,
+    ``open-riichi`` or ``double-open-riichi`` (each implies the ones before it)."""
+    if c.double_riichi:
+        return "double_open_riichi" if c.open_riichi else "double_riichi"
+    if c.riichi:
+        return "open_riichi" if c.open_riichi else "riichi"
+    return None
+
+
+#: The words the normal form may print (``ron`` is the default and has no field; the
+#: riichi words are printed by :func:`_riichi_word`).
+_PRINTED_WORDS: Final = tuple(
+    (w, w.field or w.key) for w in CONTEXT_WORDS if w.field is not None or w.kind == "riichi"
+)
 
 
 def format_hand(hand: Hand) -> str:

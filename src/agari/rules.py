@@ -13,6 +13,7 @@ False
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final
@@ -48,11 +49,20 @@ class Rules:
     their values, and :data:`SWITCH_VALUES` / :data:`SWITCH_MEANINGS` are read off them."""
 
     name: str = DEFAULT_PRESET
-    aka: bool = _switch(False, ("on", "off"), "red fives count as dora")
+    #: ``on``/``off`` (a bool), or red fives by count per suit (a text such as ``m1p2s1``:
+    #: that many red fives of each suit are in the set and count as dora; see
+    #: :attr:`red_fives`).
+    aka: bool | str = _switch(
+        False,
+        ("on", "off", "<counts>"),
+        "red fives count as dora (on: one per suit; <counts> per suit, as m1p2s1)",
+    )
     open_tanyao: bool = _switch(True, ("on", "off"), "tanyao allowed in an open hand")
     kiriage: bool = _switch(True, ("on", "off"), "4 han 30 fu and 3 han 60 fu are mangan")
     kazoe: str = _switch(
-        "yakuman", ("yakuman", "sanbaiman"), "what 13+ han without a yakuman is worth"
+        "yakuman",
+        ("yakuman", "sanbaiman", "multiple"),
+        "what 13+ han without a yakuman is worth (multiple: 26+ han count as more yakuman)",
     )
     double_yakuman: bool = _switch(
         False,
@@ -63,8 +73,8 @@ class Rules:
     double_wind_fu: int = _switch(2, ("2", "4"), "fu for a pair that is both seat and round wind")
     renhou: str = _switch(
         "mangan",
-        ("none", "mangan", "yakuman"),
-        "value of a win on a discard before one's first draw",
+        ("none", "mangan", "yakuman", "5han"),
+        "value of a win on a discard before one's first draw (5han: a 5-han yaku)",
     )
     chiitoitsu: str = _switch(
         "25fu2han", ("25fu2han", "50fu1han"), "seven pairs scoring (50 fu 1 han: Kansai)"
@@ -98,6 +108,36 @@ class Rules:
     #: where a self-drawn win is never pinfu. Every preset allows pinfu by tsumo.
     pinfu_tsumo: bool = _switch(
         True, ("on", "off"), "pinfu may be won by tsumo (off: ron only; a tsumo gets its 2 fu)"
+    )
+    # House rules and local yaku (SPEC §6, issue 16): off in every preset. Sources in
+    # SWITCH_SOURCES below.
+    open_riichi: bool = _switch(
+        False, ("on", "off"), "open riichi (word open-riichi) is a 2-han yaku, 3 if double"
+    )
+    aotenjou: bool = _switch(
+        False,
+        ("on", "off"),
+        "no limits: base = fu x 2^(2+han) for every hand, a yakuman counted as 13 han",
+    )
+    paarenchan: str = _switch(
+        "off",
+        ("off", "on", "needs_yaku"),
+        "the dealer's 8th win in a row (paarenchan=7) is a yakuman; needs_yaku: with a yaku",
+    )
+    daisharin: str = _switch(
+        "off",
+        ("off", "pin", "all"),
+        "seven pairs 2-8 of one suit are a yakuman: daisharin (pin); all: also sou and man",
+    )
+    daichisei: bool = _switch(False, ("on", "off"), "seven pairs of honours are a yakuman")
+    sashikomi: bool = _switch(
+        False, ("on", "off"), "dealing into an open riichi (word sashikomi) is a yakuman"
+    )
+    yakuman_limit: str = _switch(
+        "none", ("none", "<integer>"), "the most yakuman one hand can be worth"
+    )
+    open_pinfu_fu: int = _switch(
+        30, ("30", "20"), "fu of an open ron that has no fu: 30 (the minimum), or 20"
     )
     # Game rules (SPEC §7, RULES.md "Games"; read by agari.game). Oka is not a switch: it is
     # (return_points - start_points) x players, paid to the top player.
@@ -167,6 +207,17 @@ class Rules:
             spelled[key] = text
         return replace(self, overrides=tuple(spelled.items()), **changes)
 
+    @property
+    def red_fives(self) -> tuple[int, int, int]:
+        """How many red fives of each suit (m, p, s) count as dora: ``aka=on`` one each,
+        ``off`` none, counts as given (``m1p2s1``)."""
+        return _red_counts(self.aka)
+
+    @property
+    def yakuman_cap(self) -> int | None:
+        """The most yakuman a hand can be worth (``yakuman_limit``), or ``None``."""
+        return None if self.yakuman_limit == "none" else int(self.yakuman_limit)
+
     def value_text(self, key: str) -> str:
         """The CLI spelling of a switch's value (``on``, ``off``, ``4`` …)."""
         value = getattr(self, key)
@@ -205,6 +256,23 @@ def _convert(key: str, raw: Any) -> tuple[Any, str]:
     kind = _FIELD_TYPES[key]
     text = ("on" if raw else "off") if isinstance(raw, bool) else str(raw).strip().lower()
     allowed = SWITCH_VALUES[key]
+    if key == "aka":
+        if text in ("on", "true", "yes", "1"):
+            return True, "on"
+        if text in ("off", "false", "no", "0"):
+            return False, "off"
+        counts = _AKA_COUNTS.fullmatch(text.replace(" ", ""))
+        if counts and any(counts.groups()):
+            spelled = "".join(f"{s}{n or 0}" for s, n in zip("mps", counts.groups(), strict=True))
+            return spelled, spelled
+        raise RuleError(
+            f"rule aka takes on, off or red fives per suit such as m1p2s1 (0-4 each), not {raw!r}"
+        )
+    if key == "yakuman_limit":
+        if text == "none" or (text.isdigit() and int(text) >= 1):
+            value = text if text == "none" else str(int(text))
+            return value, value
+        raise RuleError(f"rule yakuman_limit takes none or a whole number 1 or more, not {raw!r}")
     if kind == "bool":
         if text in ("on", "true", "yes", "1"):
             return True, "on"
@@ -220,6 +288,20 @@ def _convert(key: str, raw: Any) -> tuple[Any, str]:
     elif text in allowed or (key == "uma" and _uma_text(text)):
         return text.replace(" ", ""), text.replace(" ", "")
     raise RuleError(f"rule {key} takes {' or '.join(allowed)}, not {raw!r}")
+
+
+#: Red fives per suit: ``m1p2s1`` (any of the three, in this order, each 0-4).
+_AKA_COUNTS: Final = re.compile(r"(?:m([0-4]))?(?:p([0-4]))?(?:s([0-4]))?")
+
+
+def _red_counts(aka: bool | str) -> tuple[int, int, int]:
+    """The red fives of each suit that count as dora under an ``aka`` value."""
+    if isinstance(aka, bool):
+        return (1, 1, 1) if aka else (0, 0, 0)
+    found = _AKA_COUNTS.fullmatch(aka)
+    assert found is not None, aka
+    m, p, s = (int(n or 0) for n in found.groups())
+    return (m, p, s)
 
 
 def _uma_text(text: str) -> bool:
@@ -260,6 +342,39 @@ PRESET_SOURCES: Final[dict[str, str]] = {
     "(double yakuman, kokushi may rob a closed kan). Unverified: rinshan_fu, nagashi; game "
     "rules 35000 start, uma +15 0 -15 without oka (friendly rooms, as the majsoul preset), "
     "goal 40000",
+}
+
+#: Where the house-rule switches and values come from (issue 16; ``agari rules`` prints
+#: them). "mahjong 2.1.0" is the PyPI scorer: its ``OptionalRules``/``HandConfig`` options
+#: and yaku classes (mahjong/hand_calculating/), read in its installed source.
+SWITCH_SOURCES: Final[dict[str, str]] = {
+    "aka": "counts per suit: house sets with two red 5p, Mahjong Soul three-player (issue "
+    "16); Tenhou logs name them per suit (aka51/aka52/aka53); each red five held is one dora",
+    "kazoe": "multiple: mahjong 2.1.0 HandConstants.KAZOE_NO_LIMIT ('13+ han as yakuman, 26+ "
+    "as double yakuman, and so on')",
+    "renhou": "5han: mahjong 2.1.0 yaku Renhou (han_closed 5, added to the other yaku and "
+    "dora); yakuman: its RenhouYakuman",
+    "open_riichi": "riichi.wiki Riichi, 'Open riichi': worth 1 han more than riichi; mahjong "
+    "2.1.0 OpenRiichi 2 han, DaburuOpenRiichi 3 han (closed only)",
+    "aotenjou": "riichi.wiki Aotenjou: basic points = fu x 2^(2+han) without limits, yakuman "
+    "13 han per yakuman stacking with yaku and dora, yaku implied by a yakuman not scored, "
+    "kokushi 13 han 40 fu ron / 30 fu tsumo; mahjong 2.1.0 Aotenjou (its aotenjou_filter_yaku "
+    "lists the implied yaku)",
+    "paarenchan": "riichi.wiki Optional yaku, Paarenchan: yakuman for the eighth consecutive "
+    "win, the dealer's; 'usually not a true yaku and the dealer must still have another "
+    "yaku' (needs_yaku) 'but this is not always the case' (on); mahjong 2.1.0 "
+    "paarenchan_needs_yaku",
+    "daisharin": "riichi.wiki Daisharin: yakuman for a closed 22334455667788 of pinzu; "
+    "daichikurin (souzu) and daisuurin (manzu) the same pattern; mahjong 2.1.0 has_daisharin, "
+    "has_daisharin_other_suits",
+    "daichisei": "riichi.wiki Optional yaku, Daichisei: the seven-pairs tsuuiisou as its own "
+    "yakuman; mahjong 2.1.0 has_daichisei (scored beside tsuuiisou: a double yakuman)",
+    "sashikomi": "riichi.wiki Riichi, 'Open riichi': yakuman when a player who is not in "
+    "riichi deals into an open riichi; mahjong 2.1.0 has_sashikomi_yakuman",
+    "yakuman_limit": "mahjong 2.1.0 limit_to_sextuple_yakuman (at most 6 yakuman); none: "
+    "every yakuman adds up, as before",
+    "open_pinfu_fu": "mahjong 2.1.0 fu_for_open_pinfu=False ('1 han 20 fu hands become "
+    "possible'); 30: RULES.md Fu, the open ron minimum of every preset",
 }
 
 #: The game rules Tenhou and Mahjong Soul share (RULES.md "Games"; Tenhou's rules page).

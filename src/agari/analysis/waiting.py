@@ -514,15 +514,15 @@ def waits(hand: Hand | str, rules: Rules | str | None = None, *, values: bool = 
 
 
 def _discard_choices(hand: Hand, rules: Rules) -> list[Tile]:
-    """One tile per kind held; a red and a plain five both only when ``aka`` makes the
-    difference (see the module notes)."""
+    """One tile per kind held; a red and a plain five both only when the rules count red
+    fives of that suit (``aka``) and so the choice makes a difference (see the module notes)."""
     held: dict[int, set[bool]] = {}
     for tile in hand.closed_tiles:
         held.setdefault(tile.kind, set()).add(tile.red)
     out: list[Tile] = []
     for kind in sorted(held):
         reds = held[kind]
-        if len(reds) == 2 and rules.aka:
+        if len(reds) == 2 and kind < 27 and rules.red_fives[kind // 9]:
             out += [Tile(kind), Tile(kind, True)]
         else:
             out.append(Tile(kind, reds == {True}))

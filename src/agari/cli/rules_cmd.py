@@ -19,6 +19,7 @@ from agari.rules import (
     PRESET_NAMES,
     PRESET_SOURCES,
     SWITCH_MEANINGS,
+    SWITCH_SOURCES,
     SWITCH_VALUES,
     Rules,
 )
@@ -43,6 +44,9 @@ def table_text() -> str:
     lines.append("with --rule KEY=VALUE (repeatable). Sources:")
     for name in PRESET_NAMES:
         lines.append(f"  {name}: {PRESET_SOURCES.get(name, '')}")
+    lines.append("House rules (off in every preset unless named there):")
+    for key, source in SWITCH_SOURCES.items():
+        lines.append(f"  {key}: {source}")
     return "\n".join(lines) + "\n"
 
 
@@ -57,6 +61,10 @@ def preset_text(name: str) -> str:
             f"  {key:<{width}}  {rules.value_text(key):<{vwidth}}  "
             f"({'/'.join(allowed)}) {SWITCH_MEANINGS[key]}".rstrip()
         )
+    lines.append("")
+    lines.append("House rules' sources:")
+    for key, source in SWITCH_SOURCES.items():
+        lines.append(f"  {key}: {source}")
     return "\n".join(lines) + "\n"
 
 
@@ -67,6 +75,7 @@ def _json(name: str | None) -> str:
             "switches": {k: list(v) for k, v in SWITCH_VALUES.items()},
             "presets": {n: Rules.preset(n).switches() for n in PRESET_NAMES},
             "sources": {n: PRESET_SOURCES.get(n, "") for n in PRESET_NAMES},
+            "switch_sources": dict(SWITCH_SOURCES),
         }
     else:
         rules = Rules.preset(name)

@@ -31,17 +31,23 @@ _DORA_KIND: Final = (
 
 
 def count_dora(
-    hand: Hand, aka: bool, players: int, counts: Sequence[int] | None = None
+    hand: Hand,
+    aka: bool | tuple[int, int, int],
+    players: int,
+    counts: Sequence[int] | None = None,
 ) -> dict[str, int]:
     """``{"dora", "aka", "ura", "kita"}`` for a hand.
 
     Every tile counts once per indicator pointing at it (kans count four tiles). A bare
-    number (``dora=2``) adds that many. Red fives count only under ``aka``; ura dora
+    number (``dora=2``) adds that many. Red fives count only under ``aka`` (``True``: every
+    suit; or the rule's red fives per suit m, p, s: a suit with none counts none); ura dora
     only for a hand in riichi. Kita tiles are one dora each, and a kita (a North tile)
     also counts as an ordinary dora when North is the dora. ``counts`` are the hand's 34
     kind counts (concealed tiles, winning tile and melds) when the caller has them.
     """
     ctx = hand.context
+    if not isinstance(aka, bool) and not any(aka):
+        aka = False
     if counts is None:
         counts = kind_counts([*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles)])
     red = 0
@@ -51,6 +57,9 @@ def count_dora(
             red += 1
         for m in hand.melds:
             red += sum(map(_RED, m.tiles))
+        if red and not isinstance(aka, bool) and not all(aka):  # a suit whose reds do not count
+            tiles = [*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles)]
+            red = sum(1 for t in tiles if t.red and aka[t.kind // 9])
     kita = ctx.kita  # kita tiles are North tiles set aside: they count for a North dora
     shown = _DORA_KIND[players == 3]
     dora = ctx.dora_count

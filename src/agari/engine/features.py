@@ -131,16 +131,34 @@ FACT_BITS: Final = {
             "houtei",
             "rinshan",
             "chankan",
+            "renhou",
+            "open_riichi",
+            "double_open_riichi",
         )
     )
 }
-_SITUATIONAL_FACTS: Final = ("double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan")
+_SITUATIONAL_FACTS: Final = (
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "renhou",
+    "open_riichi",
+    "double_open_riichi",
+)
 _BIT_RIICHI: Final = FACT_BITS["riichi"]
 BIT_CLOSED_TSUMO: Final = FACT_BITS["closed_tsumo"]
 _BIT_ALL_SIMPLE: Final = FACT_BITS["all_simple"]
 _BIT_HONITSU: Final = FACT_BITS["one_suit_with_honours"]
 _BIT_CHINITSU: Final = FACT_BITS["one_suit_only"]
 _BIT_HONROUTOU: Final = FACT_BITS["all_terminal_or_honour"]
+#: The tile counts of one suit in seven pairs 2-8 (daisharin and its kin).
+_SEVEN_RUN: Final = bytes([0, 2, 2, 2, 2, 2, 2, 2, 0])
+#: ``paarenchan=N``: the dealer's wins in a row before this one; the 8th win (7 before it)
+#: and every one after is the yakuman (riichi.wiki Optional yaku, Paarenchan).
+PAARENCHAN_WINS: Final = 7
 #: A reading's part of its plan key: sequences (3 bits), triplets (3), offers (3).
 READING_KEY_BITS: Final = 9
 
@@ -154,6 +172,7 @@ class HandFacts:
     # are set on an instance only for a hand that has one of those words.
     double_riichi = ippatsu = haitei = houtei = rinshan = chankan = False
     tenhou = chiihou = renhou = False
+    open_riichi = double_open_riichi = sashikomi = paarenchan = False
 
     def __init__(
         self,
@@ -189,7 +208,9 @@ class HandFacts:
         seat = self.seat_wind = _WIND_KIND[ctx.seat_wind]
         round_ = self.round_wind = _WIND_KIND[ctx.round_wind]
         self.valued = _VALUED[seat, round_]
-        riichi = self.riichi = closed and ctx.riichi and not ctx.double_riichi
+        riichi = self.riichi = (
+            closed and ctx.riichi and not ctx.double_riichi and not ctx.open_riichi
+        )
         rare = ctx.rare_words
         situation = self._situation(ctx, closed, tsumo) if rare else 0
         has_honour = self.has_honour = present & _HONOURS != 0
@@ -230,6 +251,14 @@ class HandFacts:
                     junsei = before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
         self.chuuren = chuuren
         self.junsei = junsei
+        #: Seven pairs 2-8 of one suit (daisharin, daichikurin, daisuurin): the suit (0 m,
+        #: 1 p, 2 s), or -1.
+        seven_run = -1
+        if chinitsu and not fixed:
+            base = 0 if present & _SUIT_MASKS[0] else 9 if present & _SUIT_MASKS[1] else 18
+            if bytes(closed_counts[base : base + 9]) == _SEVEN_RUN:
+                seven_run = base // 9
+        self.seven_run = seven_run
         # Every yakuman but kokushi needs one of these, so a hand without any of them
         # skips the yakuman table (kokushi is told by the reading's shape): suuankou four
         # concealed triplets (three closed copies of four kinds, closed kans counted),
@@ -241,7 +270,13 @@ class HandFacts:
             or all_green
             or all_terminal
             or chuuren
-            or (rare and (self.tenhou or self.chiihou or self.renhou))
+            or seven_run >= 0
+            or (
+                rare
+                and (
+                    self.tenhou or self.chiihou or self.renhou or self.paarenchan or self.sashikomi
+                )
+            )
         )
         if has_honour and not possible:
             winds = (counts[27] >= 3) + (counts[28] >= 3) + (counts[29] >= 3) + (counts[30] >= 3)
@@ -255,7 +290,11 @@ class HandFacts:
     def _situation(self, ctx: Context, closed: bool, tsumo: bool) -> int:
         """The facts of the rarer context words, each only where it can be true; returns
         the bits (:data:`FACT_BITS`) of those that decide a yaku row."""
-        self.double_riichi = closed and ctx.double_riichi
+        self.double_riichi = closed and ctx.double_riichi and not ctx.open_riichi
+        self.open_riichi = closed and ctx.open_riichi and ctx.riichi and not ctx.double_riichi
+        self.double_open_riichi = closed and ctx.open_riichi and ctx.double_riichi
+        self.sashikomi = closed and ctx.sashikomi and ctx.open_riichi and not tsumo
+        self.paarenchan = ctx.paarenchan >= PAARENCHAN_WINS and ctx.dealer
         self.ippatsu = closed and ctx.in_riichi and ctx.ippatsu
         self.haitei = tsumo and ctx.haitei
         self.houtei = not tsumo and ctx.houtei

@@ -56,6 +56,8 @@ _TSUMO: Final = FuItem("tsumo", 2)
 _OPEN_RON: Final = FuItem("open ron without fu (30 fu minimum)", 10)
 #: Under ``fu_rounding=fives`` an open ron of 22 or 24 fu would round down to 20.
 _OPEN_RON_ROUNDED: Final = FuItem("open ron under 30 fu (30 fu minimum)", 10)
+#: Aotenjou values a kokushi's fu (riichi.wiki Aotenjou: 40 fu ron, 30 fu tsumo).
+_KOKUSHI_WAIT: Final = FuItem("single wait (kokushi)", 2)
 _CHIITOITSU_25: Final = FuItem("chiitoitsu", 25)
 _CHIITOITSU_50: Final = FuItem("chiitoitsu", 50)
 
@@ -68,13 +70,16 @@ def fu_items(f: Features, rules: Rules) -> list[FuItem]:
     on a kan replacement tile when ``rinshan_fu=off``),
     triplets and kans by openness and terminal/honour, valued pairs, wait 2; an open
     hand won by ron that would round to less than 30 fu (no fu at all; or 22 or 24 under
-    ``fu_rounding=fives``) gets 10 more, to make 30.
+    ``fu_rounding=fives``) gets 10 more, to make 30 (not under ``open_pinfu_fu=20``). Under
+    ``aotenjou`` a kokushi gets closed ron 10 or tsumo 2 and 2 for its single wait.
     """
     if f.shape == CHIITOITSU:
         return [_CHIITOITSU_50 if rules.chiitoitsu == "50fu1han" else _CHIITOITSU_25]
     facts = f.facts
     items = [_BASE]
-    if f.shape != STANDARD:  # kokushi: fu do not matter for a yakuman
+    if f.shape != STANDARD:  # kokushi: fu do not matter for a yakuman, but for aotenjou
+        if rules.aotenjou:
+            items += [_TSUMO if facts.tsumo else _CLOSED_RON, _KOKUSHI_WAIT]
         return items
     if facts.closed and not facts.tsumo:
         items.append(_CLOSED_RON)
@@ -102,7 +107,7 @@ def fu_items(f: Features, rules: Rules) -> list[FuItem]:
     wait_item = _WAIT_ITEM.get(f.wait)
     if wait_item is not None:
         items.append(wait_item)
-    if not facts.closed and not facts.tsumo:
+    if not facts.closed and not facts.tsumo and rules.open_pinfu_fu == 30:
         raw = sum(item.fu for item in items)
         if round_fu(raw, rules.fu_rounding) < 30:  # an open ron is worth 30 fu at least
             items.append(_OPEN_RON if raw == 20 else _OPEN_RON_ROUNDED)
@@ -115,15 +120,15 @@ def fu_total(f: Features, rules: Rules) -> int:
     reading's triplets and kans (:data:`GROUP_FU`)."""
     if f.shape == CHIITOITSU:
         return 50 if rules.chiitoitsu == "50fu1han" else 25
-    if f.shape != STANDARD:
-        return 20
     facts = f.facts
+    if f.shape != STANDARD:  # kokushi (aotenjou: a closed hand on a single wait)
+        return (22 + (2 if facts.tsumo else 10)) if rules.aotenjou else 20
     fu = 20 + f.set_fu + _WAIT_FU.get(f.wait, 0)
     fu += _pair_fu_table(facts.seat_wind, facts.round_wind, rules.double_wind_fu)[f.pair]
     if facts.tsumo:
         if not (f.pinfu and rules.pinfu_tsumo) and (rules.rinshan_fu or not facts.rinshan):
             fu += 2
-    elif facts.closed or round_fu(fu, rules.fu_rounding) < 30:
+    elif facts.closed or (rules.open_pinfu_fu == 30 and round_fu(fu, rules.fu_rounding) < 30):
         fu += 10  # closed ron; or an open ron, which is worth 30 fu at least
     return fu
 

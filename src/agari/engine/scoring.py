@@ -40,9 +40,9 @@ from agari.engine.decompose import (
     readings_of_counts,
 )
 from agari.engine.dora import count_dora
-from agari.engine.features import Features, HandFacts
+from agari.engine.features import PAARENCHAN_WINS, Features, HandFacts
 from agari.engine.fu import fu_items, fu_total, round_fu
-from agari.engine.yaku import YAKUMAN, tables, yaku_of, yakuman_of
+from agari.engine.yaku import IMPLIED, YAKUMAN, RuleTables, tables, yaku_of, yakuman_of
 from agari.result import (
     FuItem,
     ReadOnlyDict,
@@ -53,7 +53,12 @@ from agari.result import (
     make_no_yaku,
     make_win,
 )
-from agari.settle.limits import base_points, kiriage_applies, yakuman_base
+from agari.settle.limits import (
+    base_points,
+    kazoe_count,
+    kiriage_applies,
+    yakuman_base,
+)
 from agari.settle.win import settle_win
 
 if TYPE_CHECKING:
@@ -136,8 +141,18 @@ def _score_readings(
         f = Features(reading, facts)
         if facts.yakuman_possible or reading.shape == KOKUSHI:  # else no yakuman: not asked
             found = yakuman_of(f, table)
+            if found and facts.paarenchan and rules.paarenchan == "needs_yaku":
+                found = _paarenchan_needs_yaku(found, f, table)
             if found:
-                value = _yakuman_value(reading, f, found, hand, rules)
+                if rules.aotenjou:
+                    if dora is None:
+                        dora = ReadOnlyDict(
+                            count_dora(hand, rules.red_fives, rules.players, facts.counts)
+                        )
+                        dora_han = sum(dora.values())
+                    value = _aotenjou_yakuman(reading, found, f, table, rules, dora, dora_han)
+                else:
+                    value = _yakuman_value(reading, f, found, hand, rules)
                 if every or value.key > top_key:
                     scored, top, top_key = [*scored, value] if every else [value], None, value.key
                 continue
@@ -154,7 +169,7 @@ def _score_readings(
         if not yaku:
             continue
         if dora is None:  # the same for every reading: counted once
-            dora = ReadOnlyDict(count_dora(hand, rules.aka, rules.players, facts.counts))
+            dora = ReadOnlyDict(count_dora(hand, rules.red_fives, rules.players, facts.counts))
             dora_han = sum(dora.values())
         han = sum(map(_SECOND, yaku)) + dora_han
         base, limit = base_points(han, fu, rules)
@@ -177,7 +192,7 @@ def _ordinary_value(
     return Scored(
         reading=reading,
         yaku=yaku,
-        yakuman=1 if limit == "kazoe_yakuman" else 0,
+        yakuman=kazoe_count(limit),
         han=han,
         fu=fu,
         raw_fu=raw_fu,
@@ -203,6 +218,11 @@ def _yakuman_value(
         note = f"yakuman_stacking=off: only {kept[0]} counts ({dropped} not added)"
         found = [kept]
     multiple = sum(m for _, m in found)
+    cap = rules.yakuman_cap
+    if cap is not None and multiple > cap:
+        capped = f"{multiple} yakuman capped at {cap} (yakuman_limit={cap})"
+        note = f"{note}; {capped}" if note else capped
+        multiple = cap
     base, limit = yakuman_base(multiple)
     liable = 0
     if hand.context.pao is not None:
@@ -224,6 +244,56 @@ def _yakuman_value(
         dora=_NO_DORA,
         note=note,
         yakuman_hand=True,
+    )
+
+
+def _paarenchan_needs_yaku(
+    found: list[tuple[str, int]], f: Features, table: RuleTables
+) -> list[tuple[str, int]]:
+    """``paarenchan=needs_yaku``: paarenchan counts only beside another yaku (a yakuman or
+    an ordinary yaku of the reading; riichi.wiki: "the dealer must still have another
+    yaku"; mahjong 2.1.0 ``paarenchan_needs_yaku``)."""
+    others = [y for y in found if y[0] != "paarenchan"]
+    if others or yaku_of(f, table):
+        return found
+    return others
+
+
+def _aotenjou_yakuman(
+    reading: Reading,
+    found: list[tuple[str, int]],
+    f: Features,
+    table: RuleTables,
+    rules: Rules,
+    dora: Mapping[str, int],
+    dora_han: int,
+) -> Scored:
+    """A yakuman reading under ``aotenjou``: each yakuman is 13 han (26 for a double
+    pattern under ``double_yakuman``) beside the reading's ordinary yaku, less those the
+    yakuman implies (:data:`IMPLIED`), and the dora; fu as counted; no limit
+    (riichi.wiki Aotenjou)."""
+    implied: set[str] = set()
+    for y, _ in found:
+        implied |= IMPLIED.get(y, frozenset())
+    ordinary = [y for y in yaku_of(f, table) if y.id not in implied]
+    yaku = (*(YakuHan(y, 13 * m) for y, m in found), *ordinary)
+    multiple = sum(m for _, m in found)
+    han = sum(map(_SECOND, yaku)) + dora_han
+    raw_fu = fu_total(f, rules)
+    fu = round_fu(raw_fu, rules.fu_rounding)
+    base, limit = base_points(han, fu, rules)
+    return Scored(
+        reading=reading,
+        yaku=yaku,
+        yakuman=multiple,
+        han=han,
+        fu=fu,
+        raw_fu=raw_fu,
+        features=f,
+        base=base,
+        limit=limit,
+        liable_base=0,
+        dora=dora,
     )
 
 
@@ -269,9 +339,16 @@ def _switch_notes(top: Scored, rules: Rules) -> list[str]:
             else:
                 notes.append(f"{y} counts as a single yakuman (double_yakuman=off)")
         return notes
+    if rules.aotenjou:
+        return notes  # no limits: see _house_notes
     if top.han >= 13:
         if top.limit == "kazoe_yakuman":
-            notes.append(f"{top.han} han counted as a yakuman (kazoe=yakuman)")
+            notes.append(f"{top.han} han counted as a yakuman (kazoe={rules.kazoe})")
+        elif top.yakuman > 1:
+            notes.append(f"{top.han} han counted as {top.yakuman} yakuman (kazoe=multiple)")
+            cap = rules.yakuman_cap
+            if cap is not None and top.yakuman == cap and top.han // 13 > cap:
+                notes.append(f"{top.han // 13} yakuman capped at {cap} (yakuman_limit={cap})")
         else:
             notes.append(f"{top.han} han capped at sanbaiman (kazoe=sanbaiman)")
     elif rules.kiriage and top.limit == "mangan" and kiriage_applies(top.han, top.fu or 0):
@@ -291,13 +368,14 @@ def _rule_notes(top: Scored, hand: Hand, rules: Rules) -> list[str]:
     notes = []
     if not rules.open_tanyao and not facts.closed and facts.all_simple:
         notes.append(_NO_OPEN_TANYAO)
-    if not rules.aka:
+    counted = rules.red_fives
+    if not all(counted):
         tiles = (*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles))
-        reds = [str(t) for t in tiles if t.red]
+        reds = [str(t) for t in tiles if t.red and not counted[t.kind // 9]]
         if reds:
             notes.append(
                 f"red five{'s' if len(reds) > 1 else ''} {' '.join(reds)} not counted as dora: "
-                f"aka=off under {rules.name}"
+                f"aka={rules.value_text('aka')} under {rules.name}"
             )
     if f.pair == facts.seat_wind == facts.round_wind:
         notes.append(
@@ -312,6 +390,48 @@ def _rule_notes(top: Scored, hand: Hand, rules: Rules) -> list[str]:
         notes.append("no pinfu on a tsumo: the tsumo keeps its 2 fu (pinfu_tsumo=off)")
     if rules.fu_rounding == "fives" and top.fu is not None and top.fu < top.raw_fu:
         notes.append(f"{top.raw_fu} fu rounded down to {top.fu} (fu_rounding=fives)")
+    return notes
+
+
+def _house_notes(top: Scored, hand: Hand, rules: Rules) -> list[str]:
+    """Warnings for the house rules (issue 16) that shaped the chosen value."""
+    notes = []
+    ids = {y.id for y in top.yaku}
+    f = top.features
+    facts = f.facts if f is not None else None
+    if rules.aotenjou and (top.base > 2000 or top.yakuman):
+        notes.append(
+            f"no limits (aotenjou=on): base {top.base} = {top.fu} fu x 2^(2+{top.han})"
+            + (", each yakuman 13 han" if top.yakuman else "")
+        )
+    if "open_riichi" in ids:
+        notes.append("open riichi counts 2 han, 3 if double (open_riichi=on)")
+    if "renhou" in ids and rules.renhou == "5han":
+        notes.append("renhou is a 5-han yaku beside the others (renhou=5han)")
+    for yid, rule in (
+        ("daisharin", "daisharin"),
+        ("daichikurin", "daisharin"),
+        ("daisuurin", "daisharin"),
+        ("daichisei", "daichisei"),
+        ("paarenchan", "paarenchan"),
+        ("sashikomi", "sashikomi"),
+    ):
+        if yid in ids:
+            notes.append(f"{yid} is a yakuman ({rule}={rules.value_text(rule)})")
+    wheels = {"daisharin", "daichikurin", "daisuurin"}
+    if facts is not None and facts.seven_run >= 0 and not ids & wheels:
+        notes.append(f"seven pairs 2-8 of one suit are not a yakuman (daisharin={rules.daisharin})")
+    if (
+        rules.open_pinfu_fu == 20
+        and facts is not None
+        and not facts.closed
+        and not facts.tsumo
+        and top.fu is not None
+        and top.fu < 30
+    ):
+        notes.append(f"an open ron without fu counts {top.fu} fu (open_pinfu_fu=20)")
+    if isinstance(rules.aka, str) and top.dora is not None and top.dora.get("aka"):
+        notes.append(f"red fives counted as dora per suit (aka={rules.aka})")
     return notes
 
 
@@ -361,6 +481,16 @@ def _context_notes(hand: Hand, rules: Rules) -> list[str]:
     notes = []
     if ctx.renhou and rules.renhou == "none":
         notes.append(f"renhou is not a yaku under {rules.name}")
+    if ctx.open_riichi and not rules.open_riichi:
+        riichi = "double riichi" if ctx.double_riichi else "riichi"
+        notes.append(f"open riichi counts as {riichi} (open_riichi=off)")
+    if ctx.sashikomi and not rules.sashikomi:
+        notes.append("sashikomi is not a yakuman (sashikomi=off)")
+    if ctx.paarenchan >= PAARENCHAN_WINS and rules.paarenchan == "off":
+        notes.append(
+            f"paarenchan={ctx.paarenchan}: the dealer's eighth win in a row is not a yakuman "
+            "(paarenchan=off)"
+        )
     if ctx.wareme is not None and not rules.wareme:
         notes.append(
             f"wareme={ctx.wareme} ignored: wareme=off under rules {rules.describe()} "
@@ -378,6 +508,7 @@ def _win_warnings(top: Scored, hand: Hand, rules: Rules, settlement: Settlement)
     if top.yakuman_hand or top.han >= 13 or top.limit == "mangan":  # a switch may have mattered
         warnings.extend(_switch_notes(top, rules))
     warnings.extend(_rule_notes(top, hand, rules))
+    warnings.extend(_house_notes(top, hand, rules))
     pao = hand.context.pao
     if pao is not None and not top.liable_base:
         liable = "daisangen, daisuushii" + (" or suukantsu" if rules.pao_suukantsu else "")
@@ -393,6 +524,11 @@ def _no_yaku_warnings(
     warnings = _context_notes(hand, rules)
     if not rules.open_tanyao and not facts.closed and facts.all_simple:
         warnings.append(_NO_OPEN_TANYAO)
+    if facts.paarenchan and rules.paarenchan == "needs_yaku":
+        warnings.append(
+            f"paarenchan={hand.context.paarenchan} is a yakuman only beside another yaku "
+            "(paarenchan=needs_yaku)"
+        )
     return (*warnings, _no_yaku_reason(readings, hand))
 
 
@@ -418,7 +554,7 @@ def score_hand(
             hand=text,
             rules=rules.describe(),
             warnings=deferred(_no_yaku_warnings, readings, facts, hand, rules),
-            dora=ReadOnlyDict(count_dora(hand, rules.aka, rules.players, facts.counts)),
+            dora=ReadOnlyDict(count_dora(hand, rules.red_fives, rules.players, facts.counts)),
             wait=first.wait,
             reading=deferred(_reading_text, first, hand),
             win_tile=win_tile,

@@ -86,6 +86,9 @@ class YakuDef:
     #: The :class:`HandFacts` flag that alone decides the row (``None``: the row looks
     #: at the reading). Such a row is decided once per hand, not per reading.
     fact: str | None = None
+    #: A house rule's row: ``(switch, values)``, the row counts only while the rule
+    #: switch has one of those values (``("daichisei", ("on",))``); ``None``: always.
+    switch: tuple[str, tuple[str, ...]] | None = None
 
 
 def _fact(name: str) -> Predicate:
@@ -95,10 +98,18 @@ def _fact(name: str) -> Predicate:
 
 
 def _hand_row(
-    id: str, name: str, english: str, han_closed: int, han_open: int | None, fact: str
+    id: str,
+    name: str,
+    english: str,
+    han_closed: int,
+    han_open: int | None,
+    fact: str,
+    switch: tuple[str, tuple[str, ...]] | None = None,
 ) -> YakuDef:
     """A row decided by the hand fact ``fact`` alone."""
-    return YakuDef(id, name, english, han_closed, han_open, 0, _fact(fact), fact=fact)
+    return YakuDef(
+        id, name, english, han_closed, han_open, 0, _fact(fact), fact=fact, switch=switch
+    )
 
 
 _SEQS_4: Final = (4, 0)
@@ -309,6 +320,27 @@ YAKU: Final[tuple[YakuDef, ...]] = (
         requires=OUTSIDE,
     ),
     _hand_row("chinitsu", "Chinitsu", "full flush", 6, 5, "one_suit_only"),
+    # House rules (issue 16): rows that count only under their switch.
+    # Open riichi (rule open_riichi): the riichi and double riichi of a hand shown; with
+    # the rule off they count as riichi and double riichi (see _tables).
+    _hand_row("open_riichi", "Open riichi", "riichi with the hand shown", 2, None, "open_riichi"),
+    _hand_row(
+        "open_riichi",
+        "Open riichi",
+        "riichi with the hand shown",
+        3,
+        None,
+        "double_open_riichi",
+    ),
+    _hand_row(
+        "renhou",
+        "Renhou",
+        "blessing of man: win on a discard before the first draw",
+        5,
+        None,
+        "renhou",
+        switch=("renhou", ("5han",)),
+    ),
 )
 
 #: Yakuman in display order. ``yakuman`` 2 marks the double patterns.
@@ -398,6 +430,94 @@ YAKUMAN: Final[tuple[YakuDef, ...]] = (
     ),
 )
 
+#: Local yakuman (house rules, issue 16): each counts only under its switch.
+LOCAL_YAKUMAN: Final[tuple[YakuDef, ...]] = (
+    YakuDef(
+        "daisharin",
+        "Daisharin",
+        "big wheels: seven pairs 22334455667788 of circles",
+        13,
+        None,
+        1,
+        lambda f: f.facts.seven_run == 1,
+        switch=("daisharin", ("pin", "all")),
+    ),
+    YakuDef(
+        "daichikurin",
+        "Daichikurin",
+        "bamboo forest: seven pairs 22334455667788 of bamboo",
+        13,
+        None,
+        1,
+        lambda f: f.facts.seven_run == 2,
+        switch=("daisharin", ("all",)),
+    ),
+    YakuDef(
+        "daisuurin",
+        "Daisuurin",
+        "numerous neighbours: seven pairs 22334455667788 of characters",
+        13,
+        None,
+        1,
+        lambda f: f.facts.seven_run == 0,
+        switch=("daisharin", ("all",)),
+    ),
+    YakuDef(
+        "daichisei",
+        "Daichisei",
+        "big seven stars: seven pairs of honours",
+        13,
+        None,
+        1,
+        lambda f: f.shape == CHIITOITSU and f.facts.all_honour,
+        switch=("daichisei", ("on",)),
+    ),
+    YakuDef(
+        "paarenchan",
+        "Paarenchan",
+        "the dealer's eighth win in a row",
+        13,
+        13,
+        1,
+        lambda f: f.facts.paarenchan,
+        switch=("paarenchan", ("on", "needs_yaku")),
+    ),
+    YakuDef(
+        "sashikomi",
+        "Sashikomi",
+        "a player not in riichi dealt into an open riichi",
+        13,
+        None,
+        1,
+        lambda f: f.facts.sashikomi,
+        switch=("sashikomi", ("on",)),
+    ),
+)
+
+#: Under ``aotenjou`` a yakuman is 13 han beside the ordinary yaku, but not beside the yaku
+#: its own pattern implies (riichi.wiki Aotenjou: "any yaku that are implied by the
+#: completion of a yakuman are not scored"; the lists are mahjong 2.1.0's
+#: ``Aotenjou.aotenjou_filter_yaku``).
+IMPLIED: Final[dict[str, frozenset[str]]] = {
+    "daisangen": frozenset({"haku", "hatsu", "chun", "shousangen"}),
+    "tsuuiisou": frozenset({"toitoi", "honroutou"}),
+    "daisuushii": frozenset({"toitoi"}),
+    "suuankou": frozenset({"toitoi", "sanankou"}),
+    "suuankou_tanki": frozenset({"toitoi", "sanankou"}),
+    "chinroutou": frozenset({"toitoi", "honroutou"}),
+    "suukantsu": frozenset({"toitoi", "sankantsu"}),
+    "chuuren": frozenset({"chinitsu"}),
+    "junsei_chuuren": frozenset({"chinitsu"}),
+    "daisharin": frozenset({"chinitsu", "pinfu", "tanyao", "ryanpeikou", "chiitoitsu"}),
+    "daichikurin": frozenset({"chinitsu", "pinfu", "tanyao", "ryanpeikou", "chiitoitsu"}),
+    "daisuurin": frozenset({"chinitsu", "pinfu", "tanyao", "ryanpeikou", "chiitoitsu"}),
+    "ryuuiisou": frozenset({"honitsu"}),
+    # thirteen orphans is all terminals and honours by its pattern (riichi.wiki Aotenjou
+    # values a kokushi at 13 han, 14 with menzen tsumo: no honroutou)
+    "kokushi": frozenset({"honroutou"}),
+    "kokushi_13": frozenset({"honroutou"}),
+}
+
 RENHOU: Final = YakuDef(
     "renhou",
     "Renhou",
@@ -408,13 +528,11 @@ RENHOU: Final = YakuDef(
     lambda f: f.facts.renhou,
 )
 
-#: The ordinary rows by id.
-_ROWS: Final = {d.id: d for d in YAKU}
 
 #: Every id's name and English meaning, for display: the rows', and nagashi mangan (paid at
 #: an exhaustive draw, so not a row of the table).
 NAMES: Final[dict[str, tuple[str, str]]] = {
-    **{d.id: (d.name, d.english) for d in (*YAKU, *YAKUMAN, RENHOU)},
+    **{d.id: (d.name, d.english) for d in (*YAKU, *YAKUMAN, *LOCAL_YAKUMAN, RENHOU)},
     "nagashi_mangan": ("Nagashi mangan", "all terminal and honour discards"),
 }
 
@@ -429,8 +547,8 @@ class RuleTables:
 
     ordinary: tuple[tuple[str, int, int, Predicate], ...]
     yakuman: tuple[tuple[str, int, Predicate], ...]
-    closed_rows: tuple[tuple[YakuHan, Predicate], ...] = ()
-    open_rows: tuple[tuple[YakuHan, Predicate], ...] = ()
+    closed_rows: tuple[tuple[YakuHan, Predicate, YakuDef], ...] = ()
+    open_rows: tuple[tuple[YakuHan, Predicate, YakuDef], ...] = ()
     #: Whether a closed hand won by tsumo can be pinfu (``pinfu_tsumo``).
     pinfu_tsumo: bool = True
     #: Plans by key (:attr:`Features.plan`), made as readings of each kind are met.
@@ -455,23 +573,48 @@ def tables(rules: Rules) -> RuleTables:
     return table
 
 
+def switched_on(d: YakuDef, rules: Rules) -> bool:
+    """Whether a row counts under ``rules``: always, or while its house rule's switch has
+    one of the row's values."""
+    return d.switch is None or rules.value_text(d.switch[0]) in d.switch[1]
+
+
+#: The open riichi rows under ``open_riichi=off``: plain riichi and double riichi.
+_OPEN_RIICHI_OFF: Final = {"open_riichi": ("riichi", 1), "double_open_riichi": ("double_riichi", 2)}
+
+
 @lru_cache(maxsize=64)
 def _tables(rules: Rules) -> RuleTables:
     ordinary = []
+    rows = []
     for d in YAKU:
+        if not switched_on(d, rules):
+            continue
+        yid = d.id
         han_closed = d.han_closed
         han_open = d.han_open or 0
         if d.id == "tanyao" and not rules.open_tanyao:
             han_open = 0
         if d.id == "chiitoitsu" and rules.chiitoitsu == "50fu1han":
             han_closed = 1
-        ordinary.append((d.id, han_closed, han_open, d.test))
+        if d.fact in _OPEN_RIICHI_OFF and not rules.open_riichi:
+            yid, han_closed = _OPEN_RIICHI_OFF[d.fact]
+        ordinary.append((yid, han_closed, han_open, d.test))
+        rows.append(d)
     yakuman = [
         (d.id, d.yakuman if rules.double_yakuman else 1, d.test)
-        for d in (*YAKUMAN, *((RENHOU,) if rules.renhou == "yakuman" else ()))
+        for d in (
+            *YAKUMAN,
+            *(d for d in LOCAL_YAKUMAN if switched_on(d, rules)),
+            *((RENHOU,) if rules.renhou == "yakuman" else ()),
+        )
     ]
-    closed_rows = tuple((YakuHan(y, h), test) for y, h, _, test in ordinary if h)
-    open_rows = tuple((YakuHan(y, h), test) for y, _, h, test in ordinary if h)
+    closed_rows = tuple(
+        (YakuHan(y, h), test, d) for (y, h, _, test), d in zip(ordinary, rows, strict=True) if h
+    )
+    open_rows = tuple(
+        (YakuHan(y, h), test, d) for (y, _, h, test), d in zip(ordinary, rows, strict=True) if h
+    )
     return RuleTables(tuple(ordinary), tuple(yakuman), closed_rows, open_rows, rules.pinfu_tsumo)
 
 
@@ -487,8 +630,7 @@ def _plan(t: RuleTables, key: int) -> Plan:
     facts = key >> (READING_KEY_BITS + 1)
     plan: list[tuple[YakuHan, Predicate | None]] = []
     no_pinfu = not t.pinfu_tsumo and facts & BIT_CLOSED_TSUMO  # pinfu by ron only
-    for value, test in t.closed_rows if closed else t.open_rows:
-        row = _ROWS[value.id]
+    for value, test, row in t.closed_rows if closed else t.open_rows:
         if no_pinfu and row.id == "pinfu":
             continue
         if row.fact is not None:

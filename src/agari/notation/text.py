@@ -329,6 +329,15 @@ def _read_words(words: list[tuple[str, int]]) -> _Words:
             "first discard)",
             max(columns["riichi"], columns["double_riichi"]),
         )
+    riichi_said = [k for k in _RIICHI_KEYS if k in values]
+    if len(riichi_said) > 1:
+        first, second = sorted(riichi_said, key=columns.__getitem__)[:2]
+        raise HandError(
+            "conflicting_context",
+            f"{first.replace('_', '-')} and {second.replace('_', '-')}: write one "
+            "(open-riichi is riichi; double-open-riichi is double riichi, both shown)",
+            columns[second],
+        )
     return _Words(values, columns)
 
 
@@ -387,6 +396,8 @@ def read_word_value(key: str, name: str, raw: str, column: int) -> Any:
     return preset
 
 
+#: The riichi words (one at most).
+_RIICHI_KEYS: Final = tuple(w.key for w in CONTEXT_WORDS if w.kind == "riichi")
 #: word key -> Context field (``ron`` and ``riichi`` are handled apart), and a bare number
 #: of dora or ura to its count field.
 _CONTEXT_FIELDS: Final[dict[str, str]] = {
@@ -402,8 +413,10 @@ def _context(words: _Words, win_from: Source | None) -> Context:
         return _DEFAULT_CONTEXT
     fields = _CONTEXT_FIELDS
     kwargs: dict[str, Any] = {fields[k]: value for k, value in v.items() if k in fields}
-    if v.get("riichi") and not v.get("double_riichi"):
+    if (v.get("riichi") or v.get("open_riichi")) and not v.get("double_riichi"):
         kwargs["riichi"] = True
+    if v.get("double_open_riichi"):
+        kwargs["double_riichi"] = kwargs["open_riichi"] = True
     if win_from is not None:
         kwargs["win_from"] = win_from
     return make_context(**kwargs)

@@ -31,6 +31,7 @@ __all__ = [
     "check_four_player",
     "check_made_hand",
     "check_meld_shapes",
+    "check_red_fives",
     "check_three_player",
     "check_tile_count",
     "check_tiles",
@@ -52,6 +53,7 @@ COUNTER_LIMITS: Final[dict[str, int]] = {
     "kita": 4,
     "dora_count": 90,
     "ura_count": 90,
+    "paarenchan": 99,
 }
 #: Dora (and ura) indicators: one, plus one for each kan declared in the hand.
 MAX_INDICATORS: Final = 5
@@ -136,7 +138,7 @@ def check_context_values(context: Context) -> None:
     :data:`COUNTER_LIMITS`, at most :data:`MAX_INDICATORS` indicators of each kind. A wrong
     type is a ``bad_record`` error, a value out of range ``bad_value``."""
     c = context
-    for name in ("tsumo", "riichi", "double_riichi", *SITUATIONAL):
+    for name in ("tsumo", "riichi", "double_riichi", "open_riichi", *SITUATIONAL):
         value = getattr(c, name)
         if not isinstance(value, bool):
             raise HandError("bad_record", f"{name} is {value!r}, not True or False")
@@ -263,15 +265,11 @@ def check_tiles(hand: Hand) -> None:
     kinds = sorted([*map(_KIND, everything), *(NORTH,) * hand.context.kita])
     # Sorted, a fifth copy of a kind sits four places after the first one (tested in C).
     five = any(map(eq, kinds, kinds[4:]))
-    reds = [tile.kind for tile in everything if tile.red] if any(map(_RED, everything)) else []
-    if not five and len(reds) == len(set(reds)):
-        return  # red fives: one per kind, so one per suit
+    if not five:
+        return
     counts = [0] * 34
     for kind in kinds:
         counts[kind] += 1
-    red = [0, 0, 0]
-    for kind in reds:
-        red[kind // 9] += 1
     for kind, n in enumerate(counts):
         if n > 4:
             extra = []
@@ -286,12 +284,34 @@ def check_tiles(hand: Hand) -> None:
                 "too_many_copies",
                 f"{n} copies of {kind_name(kind)}{counted}: a set has only 4",
             )
+
+
+def check_red_fives(hand: Hand, counts: tuple[int, int, int], aka: str = "on") -> None:
+    """At most as many red fives of a suit as the rule ``aka`` puts in the set (``counts``
+    per suit m, p, s; one where the rule counts none, as in a set whose red fives are not
+    dora), counting everything visible. The notation cannot know the rules, so the
+    engine calls this (``too_many_red``)."""
+    everything = [*hand.concealed, *hand.context.dora_indicators, *hand.context.ura_indicators]
+    if hand.win is not None:
+        everything.append(hand.win)
+    for meld in hand.melds:
+        everything.extend(meld.tiles)
+    if not any(map(_RED, everything)):
+        return
+    red = [0, 0, 0]
+    for tile in everything:
+        if tile.red:
+            red[tile.kind // 9] += 1
     for suit, n in enumerate(red):
-        if n > 1:
-            raise HandError(
-                "too_many_red",
-                f"{n} red fives of {'mps'[suit]} (0{'mps'[suit]}): a set has one red five per suit",
+        allowed = max(1, counts[suit])
+        if n > allowed:
+            letter = "mps"[suit]
+            rule = (
+                "a set has one red five per suit"
+                if allowed == 1 and aka in ("on", "off")
+                else f"the set has {allowed} (rule aka={aka})"
             )
+            raise HandError("too_many_red", f"{n} red fives of {letter} (0{letter}): {rule}")
 
 
 def check_three_player(hand: Hand) -> None:
@@ -432,6 +452,9 @@ def check_conflicts(
         or c.chiihou
         or c.renhou
         or c.kita_ron
+        or c.open_riichi
+        or c.sashikomi
+        or c.paarenchan
         or ((c.riichi or c.double_riichi) and hand.melds)
     ):
         return  # nothing that can conflict
@@ -482,6 +505,7 @@ def check_conflicts(
         )
     if c.kita_ron:
         _check_kita_ron(hand, col, win_column)
+    _check_house_words(hand, col)
     if c.ippatsu and not c.in_riichi:
         raise _conflict(
             "ippatsu without riichi: ippatsu is a win within one turn of declaring riichi",
@@ -539,6 +563,35 @@ def check_conflicts(
         )
     if sum(1 for w in ("tenhou", "chiihou", "renhou") if getattr(c, w)) > 1:
         raise _conflict("tenhou, chiihou and renhou exclude each other", col("renhou"))
+
+
+def _check_house_words(hand: Hand, col: Callable[[str], int | None]) -> None:
+    """The house rules' words (issue 16): open riichi is a riichi; sashikomi is a ron on
+    an open riichi; paarenchan counts the dealer's wins."""
+    c = hand.context
+    if c.open_riichi and not c.in_riichi:
+        raise _conflict(
+            "open_riichi without riichi: open riichi is a riichi declared with the hand "
+            "shown (write open-riichi or double-open-riichi)",
+            col("open_riichi"),
+        )
+    if c.sashikomi and not c.open_riichi:
+        raise _conflict(
+            "sashikomi is a deal-in to an open riichi: the winner needs open-riichi "
+            "(or double-open-riichi)",
+            col("sashikomi"),
+        )
+    if c.sashikomi and c.tsumo:
+        raise _conflict(
+            "tsumo and sashikomi conflict: sashikomi is a discard dealt into an open riichi",
+            col("sashikomi"),
+        )
+    if c.paarenchan and not c.dealer:
+        raise _conflict(
+            f"paarenchan={c.paarenchan} counts the dealer's wins in a row, but the seat is "
+            f"{c.seat_wind} (the dealer is seat=E)",
+            col("paarenchan"),
+        )
 
 
 def _check_kita_ron(hand: Hand, col: Callable[[str], int | None], win_column: int | None) -> None:

@@ -46,7 +46,9 @@ def base_points(han: int, fu: int, rules: Rules) -> tuple[int, str | None]:
     """Base points after limits and the limit's name (``None`` below mangan).
 
     For hands without a yakuman; 13+ han is ``kazoe_yakuman`` (8000) or ``sanbaiman`` (6000)
-    per ``rules.kazoe``. ``kiriage`` makes 4 han 30 fu and 3 han 60 fu a mangan.
+    per ``rules.kazoe`` (``multiple``: one yakuman per 13 han, at most ``yakuman_limit``).
+    ``kiriage`` makes 4 han 30 fu and 3 han 60 fu a mangan. Under ``aotenjou`` there are no
+    limits: ``fu x 2^(2+han)`` for any han.
 
     >>> from agari.rules import Rules
     >>> base_points(13, 30, Rules.preset("wrc2025")), base_points(13, 30, Rules.preset("ema2016"))
@@ -54,9 +56,19 @@ def base_points(han: int, fu: int, rules: Rules) -> tuple[int, str | None]:
     """
     if han < 1:
         raise SettleError(f"a winning hand has at least 1 han, not {han}")
+    if rules.aotenjou:  # no limits at all (riichi.wiki Aotenjou)
+        if fu < 20:
+            raise SettleError(f"a winning hand has at least 20 fu, not {fu}")
+        return fu * 2 ** (2 + han), None
     if han >= 13:
         if rules.kazoe == "yakuman":
             return YAKUMAN_BASE, "kazoe_yakuman"
+        if rules.kazoe == "multiple":  # 26+ han count as more yakuman
+            multiple = han // 13
+            cap = rules.yakuman_cap
+            if cap is not None:
+                multiple = min(multiple, cap)
+            return YAKUMAN_BASE * multiple, kazoe_limit(multiple)
         return 6000, "sanbaiman"
     if han >= 11:
         return 6000, "sanbaiman"
@@ -86,6 +98,29 @@ def yakuman_base(multiple: int) -> tuple[int, str]:
         raise SettleError(f"a yakuman hand is worth at least one yakuman, not {multiple}")
     name = "yakuman" if multiple == 1 else f"{multiple}x_yakuman"
     return YAKUMAN_BASE * multiple, name
+
+
+def kazoe_limit(multiple: int) -> str:
+    """The limit name of a counted (kazoe) yakuman worth ``multiple`` yakuman: ``kazoe_yakuman``,
+    then ``2x_yakuman`` … (SPEC §3's names; ``yakuman`` in the result says how many).
+
+    >>> kazoe_limit(1), kazoe_limit(2)
+    ('kazoe_yakuman', '2x_yakuman')
+    """
+    return "kazoe_yakuman" if multiple == 1 else f"{multiple}x_yakuman"
+
+
+def kazoe_count(limit: str | None) -> int:
+    """How many yakuman a hand without a yakuman pattern is worth by its ``limit``.
+
+    >>> kazoe_count("kazoe_yakuman"), kazoe_count("2x_yakuman"), kazoe_count("baiman")
+    (1, 2, 0)
+    """
+    if limit == "kazoe_yakuman":
+        return 1
+    if limit is not None and limit.endswith("x_yakuman"):
+        return int(limit.split("x_", 1)[0])
+    return 0
 
 
 def kiriage_applies(han: int, fu: int) -> bool:
