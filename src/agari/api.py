@@ -169,7 +169,7 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool, parsed: Hand | Non
             hand = _parse(hand_input)
         if hand.context.rules is not None:  # the hand's own ``rules=`` word
             rules = _hand_rules(hand, rules)
-        check_red_fives(hand, rules.red_fives, rules.value_text("aka"))
+        check_red_fives(hand, rules.red_fives, rules.aka)
         if rules.players == 3:
             check_three_player(hand)
         elif hand.context.kita or hand.context.kita_ron:

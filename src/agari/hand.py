@@ -377,6 +377,10 @@ class Hand:
     #: every hand they make, and the API checks a hand made directly before using it.
     #: Not part of the value (a copy made with ``replace`` is checked afresh).
     _checked: bool = field(default=False, init=False, repr=False, compare=False)
+    #: Red fives per suit (m, p, s) in everything the hand shows, noted by the check that
+    #: counts its tiles (:func:`agari.notation.validate.check_tiles`): whether the rules
+    #: allow that many is known only when the hand is scored. Not part of the value.
+    _reds: tuple[int, int, int] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def tile_count(self) -> int:

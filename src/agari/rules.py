@@ -162,6 +162,13 @@ class Rules:
     triple_ron: str = _switch("win", ("win", "abort"), "three rons on one discard")
     final_points: str = _switch("decimal", ("decimal", "rounded"), "final points: exact/Tenhou's")
     overrides: tuple[tuple[str, str], ...] = ()
+    #: How many red fives of each suit (m, p, s) count as dora: ``aka=on`` one each,
+    #: ``off`` none, counts as given (``m1p2s1``). Read off ``aka`` once, when the rules are
+    #: made: every hand scored reads it.
+    red_fives: tuple[int, int, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "red_fives", _red_counts(self.aka))
 
     @classmethod
     def preset(cls, name: str = DEFAULT_PRESET) -> Rules:
@@ -206,12 +213,6 @@ class Rules:
             changes[key] = value
             spelled[key] = text
         return replace(self, overrides=tuple(spelled.items()), **changes)
-
-    @property
-    def red_fives(self) -> tuple[int, int, int]:
-        """How many red fives of each suit (m, p, s) count as dora: ``aka=on`` one each,
-        ``off`` none, counts as given (``m1p2s1``)."""
-        return _red_counts(self.aka)
 
     @property
     def yakuman_cap(self) -> int | None:

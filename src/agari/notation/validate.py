@@ -262,6 +262,7 @@ def check_tiles(hand: Hand) -> None:
         everything.append(hand.win)
     for meld in hand.melds:
         everything.extend(meld.tiles)
+    object.__setattr__(hand, "_reds", _red_counts(everything))  # for check_red_fives
     kinds = sorted([*map(_KIND, everything), *(NORTH,) * hand.context.kita])
     # Sorted, a fifth copy of a kind sits four places after the first one (tested in C).
     five = any(map(eq, kinds, kinds[4:]))
@@ -286,29 +287,42 @@ def check_tiles(hand: Hand) -> None:
             )
 
 
-def check_red_fives(hand: Hand, counts: tuple[int, int, int], aka: str = "on") -> None:
+_NO_REDS: Final = (0, 0, 0)
+
+
+def _red_counts(tiles: Sequence[Tile]) -> tuple[int, int, int]:
+    """Red fives per suit (m, p, s) among ``tiles``."""
+    if not any(map(_RED, tiles)):  # the usual hand: tested in C
+        return _NO_REDS
+    red = [0, 0, 0]
+    for tile in tiles:
+        if tile.red:
+            red[tile.kind // 9] += 1
+    return (red[0], red[1], red[2])
+
+
+def check_red_fives(hand: Hand, counts: tuple[int, int, int], aka: bool | str = True) -> None:
     """At most as many red fives of a suit as the rule ``aka`` puts in the set (``counts``
     per suit m, p, s; one where the rule counts none, as in a set whose red fives are not
     dora), counting everything visible. The notation cannot know the rules, so the
-    engine calls this (``too_many_red``)."""
-    everything = [*hand.concealed, *hand.context.dora_indicators, *hand.context.ura_indicators]
-    if hand.win is not None:
-        everything.append(hand.win)
-    for meld in hand.melds:
-        everything.extend(meld.tiles)
-    if not any(map(_RED, everything)):
+    engine calls this (``too_many_red``) with the counts :func:`check_tiles` noted."""
+    red = hand._reds
+    if red is None:
+        everything = [*hand.concealed, *hand.context.dora_indicators, *hand.context.ura_indicators]
+        if hand.win is not None:
+            everything.append(hand.win)
+        for meld in hand.melds:
+            everything.extend(meld.tiles)
+        red = _red_counts(everything)
+    if red is _NO_REDS:
         return
-    red = [0, 0, 0]
-    for tile in everything:
-        if tile.red:
-            red[tile.kind // 9] += 1
     for suit, n in enumerate(red):
         allowed = max(1, counts[suit])
         if n > allowed:
             letter = "mps"[suit]
             rule = (
                 "a set has one red five per suit"
-                if allowed == 1 and aka in ("on", "off")
+                if allowed == 1 and isinstance(aka, bool)
                 else f"the set has {allowed} (rule aka={aka})"
             )
             raise HandError("too_many_red", f"{n} red fives of {letter} (0{letter}): {rule}")
