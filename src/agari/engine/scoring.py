@@ -50,8 +50,9 @@ from agari.result import (
     YakuHan,
     deferred,
     deferred_fields,
-    make_no_yaku,
-    make_win,
+    no_yaku_fields,
+    result_of,
+    win_fields,
 )
 from agari.settle.limits import (
     base_points,
@@ -549,46 +550,47 @@ def score_hand(
     win_tile = str(hand.win) if hand.win is not None else None
     if not scored:
         first = readings[0]
-        return make_no_yaku(
-            input=value,
-            hand=text,
-            rules=rules.describe(),
-            warnings=deferred(_no_yaku_warnings, readings, facts, hand, rules),
-            dora=ReadOnlyDict(count_dora(hand, rules.red_fives, rules.players, facts.counts)),
-            wait=first.wait,
-            reading=deferred(_reading_text, first, hand),
-            win_tile=win_tile,
-            extra=deferred(_no_yaku_extra, readings, hand),
+        values = no_yaku_fields()
+        values["input"] = value
+        values["hand"] = text
+        values["rules"] = rules.describe()
+        values["warnings"] = deferred(_no_yaku_warnings, readings, facts, hand, rules)
+        values["dora"] = ReadOnlyDict(
+            count_dora(hand, rules.red_fives, rules.players, facts.counts)
         )
+        values["wait"] = first.wait
+        values["reading"] = deferred(_reading_text, first, hand)
+        values["win_tile"] = win_tile
+        values["extra"] = deferred(_no_yaku_extra, readings, hand)
+        return result_of(values)
     top = scored[0] if len(scored) == 1 else best(scored)
     # The settlement is made when a result's payment, points, total, deltas, settlement or
     # warnings (which name what liability or wareme did) are first read: a program that
     # ranks hands by value reads none of them.
     settled = deferred_fields(_settled, top, hand, rules)
-    return make_win(
-        input=value,
-        hand=text,
-        rules=rules.describe(),
-        warnings=settled,
-        han=top.han,
-        fu=top.fu,
-        yakuman=top.yakuman,
-        yaku=top.yaku,
-        dora=top.dora,
-        fu_breakdown=(
-            deferred(_fu_breakdown, top.features, rules) if top.features is not None else None
-        ),
-        wait=top.reading.wait,
-        limit=top.limit,
-        base_points=top.base,
-        payment=settled,
-        points=settled,
-        total=settled,
-        reading=deferred(_reading_text, top.reading, hand),
-        win_tile=win_tile,
-        deltas=settled,
-        settlement=settled,
-    )
+    values = win_fields()
+    values["input"] = value
+    values["hand"] = text
+    values["rules"] = rules.describe()
+    values["warnings"] = settled
+    values["han"] = top.han
+    values["fu"] = top.fu
+    values["yakuman"] = top.yakuman
+    values["yaku"] = top.yaku
+    values["dora"] = top.dora
+    if top.features is not None:
+        values["fu_breakdown"] = deferred(_fu_breakdown, top.features, rules)
+    values["wait"] = top.reading.wait
+    values["limit"] = top.limit
+    values["base_points"] = top.base
+    values["payment"] = settled
+    values["points"] = settled
+    values["total"] = settled
+    values["reading"] = deferred(_reading_text, top.reading, hand)
+    values["win_tile"] = win_tile
+    values["deltas"] = settled
+    values["settlement"] = settled
+    return result_of(values)
 
 
 def _settled(top: Scored, hand: Hand, rules: Rules) -> dict[str, Any]:
