@@ -309,6 +309,7 @@ def _read_words(words: list[tuple[str, int]]) -> _Words:
     values: dict[str, Any] = {}
     columns: dict[str, int] = {}
     cache = _WORD_CACHE
+    riichi_said: list[str] = []  # the riichi words, of which a hand says one at most
     for text, column in words:
         hit = cache.get(text)
         if hit is None:
@@ -322,15 +323,16 @@ def _read_words(words: list[tuple[str, int]]) -> _Words:
             raise HandError("conflicting_context", f"{said} is given twice", column)
         values[key] = value
         columns[key] = column
-    if "riichi" in values and "double_riichi" in values:
-        raise HandError(
-            "conflicting_context",
-            "riichi and double-riichi: write one (double-riichi is riichi declared on the "
-            "first discard)",
-            max(columns["riichi"], columns["double_riichi"]),
-        )
-    riichi_said = [k for k in _RIICHI_KEYS if k in values]
+        if key in _RIICHI_KEYS:
+            riichi_said.append(key)
     if len(riichi_said) > 1:
+        if {"riichi", "double_riichi"} == set(riichi_said):
+            raise HandError(
+                "conflicting_context",
+                "riichi and double-riichi: write one (double-riichi is riichi declared on the "
+                "first discard)",
+                max(columns["riichi"], columns["double_riichi"]),
+            )
         first, second = sorted(riichi_said, key=columns.__getitem__)[:2]
         raise HandError(
             "conflicting_context",
@@ -397,7 +399,7 @@ def read_word_value(key: str, name: str, raw: str, column: int) -> Any:
 
 
 #: The riichi words (one at most).
-_RIICHI_KEYS: Final = tuple(w.key for w in CONTEXT_WORDS if w.kind == "riichi")
+_RIICHI_KEYS: Final = frozenset(w.key for w in CONTEXT_WORDS if w.kind == "riichi")
 #: word key -> Context field (``ron`` and ``riichi`` are handled apart), and a bare number
 #: of dora or ura to its count field.
 _CONTEXT_FIELDS: Final[dict[str, str]] = {

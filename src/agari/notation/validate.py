@@ -457,18 +457,8 @@ def check_conflicts(
     if not (
         ron_said
         or c.win_from
-        or c.ippatsu
-        or c.haitei
-        or c.houtei
-        or c.rinshan
-        or c.chankan
-        or c.tenhou
-        or c.chiihou
-        or c.renhou
+        or c.rare_words  # worked out once per context
         or c.kita_ron
-        or c.open_riichi
-        or c.sashikomi
-        or c.paarenchan
         or ((c.riichi or c.double_riichi) and hand.melds)
     ):
         return  # nothing that can conflict
