@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Final
+from typing import Any, Final, Literal, get_args
 
 from agari.errors import RuleError
 
@@ -30,6 +30,24 @@ PRESET_NAMES: Final = (
     "majsoul-sanma",
 )
 DEFAULT_PRESET: Final = "wrc2025"
+
+
+# The values of the switches that take one of a few words (the checker sees each test of them).
+Kazoe = Literal["yakuman", "sanbaiman", "multiple"]
+Renhou = Literal["none", "mangan", "yakuman", "5han"]
+Chiitoitsu = Literal["25fu2han", "50fu1han"]
+FuRounding = Literal["tens", "fives"]
+Chombo = Literal["mangan", "20000"]
+PaoTsumo = Literal["liable_part", "whole"]
+Paarenchan = Literal["off", "on", "needs_yaku"]
+Daisharin = Literal["off", "pin", "all"]
+GameLength = Literal["south", "east"]
+Ties = Literal["seat", "split"]
+LeftoverSticks = Literal["top", "lost"]
+MultipleRon = Literal["all", "head_bump"]
+MultipleRonHonba = Literal["nearest", "each"]
+TripleRon = Literal["win", "abort"]
+FinalPoints = Literal["decimal", "rounded"]
 
 
 def _switch(default: Any, values: tuple[str, ...], meaning: str) -> Any:
@@ -59,9 +77,9 @@ class Rules:
     )
     open_tanyao: bool = _switch(True, ("on", "off"), "tanyao allowed in an open hand")
     kiriage: bool = _switch(True, ("on", "off"), "4 han 30 fu and 3 han 60 fu are mangan")
-    kazoe: str = _switch(
+    kazoe: Kazoe = _switch(
         "yakuman",
-        ("yakuman", "sanbaiman", "multiple"),
+        get_args(Kazoe),
         "what 13+ han without a yakuman is worth (multiple: 26+ han count as more yakuman)",
     )
     double_yakuman: bool = _switch(
@@ -71,15 +89,17 @@ class Rules:
     )
     yakuman_stacking: bool = _switch(True, ("on", "off"), "different yakuman in one hand add up")
     double_wind_fu: int = _switch(2, ("2", "4"), "fu for a pair that is both seat and round wind")
-    renhou: str = _switch(
+    renhou: Renhou = _switch(
         "mangan",
-        ("none", "mangan", "yakuman", "5han"),
+        get_args(Renhou),
         "value of a win on a discard before one's first draw (5han: a 5-han yaku)",
     )
-    chiitoitsu: str = _switch(
-        "25fu2han", ("25fu2han", "50fu1han"), "seven pairs scoring (50 fu 1 han: Kansai)"
+    chiitoitsu: Chiitoitsu = _switch(
+        "25fu2han", get_args(Chiitoitsu), "seven pairs scoring (50 fu 1 han: Kansai)"
     )
-    fu_rounding: str = _switch("tens", ("tens", "fives"), "round fu up to 10; or to 5 (old rule)")
+    fu_rounding: FuRounding = _switch(
+        "tens", get_args(FuRounding), "round fu up to 10; or to 5 (old rule)"
+    )
     rinshan_fu: bool = _switch(
         True, ("on", "off"), "a win on the kan replacement tile gets the 2 tsumo fu"
     )
@@ -89,15 +109,15 @@ class Rules:
         False, ("on", "off"), "the player whose wall was broken pays and receives double"
     )
     players: int = _switch(4, ("4", "3"), "four or three players")
-    chombo: str = _switch(
+    chombo: Chombo = _switch(
         "20000",
-        ("mangan", "20000"),
+        get_args(Chombo),
         "reverse mangan at once, or a 20,000-point penalty at the end",
     )
     pao_suukantsu: bool = _switch(True, ("on", "off"), "liability (pao) also for the fourth kan")
-    pao_tsumo: str = _switch(
+    pao_tsumo: PaoTsumo = _switch(
         "liable_part",
-        ("liable_part", "whole"),
+        get_args(PaoTsumo),
         "a liable yakuman won by tsumo: the liable seat pays its yakuman, or the whole hand",
     )
     kokushi_ankan_chankan: bool = _switch(
@@ -119,14 +139,14 @@ class Rules:
         ("on", "off"),
         "no limits: base = fu x 2^(2+han) for every hand, a yakuman counted as 13 han",
     )
-    paarenchan: str = _switch(
+    paarenchan: Paarenchan = _switch(
         "off",
-        ("off", "on", "needs_yaku"),
+        get_args(Paarenchan),
         "the dealer's 8th win in a row (paarenchan=7) is a yakuman; needs_yaku: with a yaku",
     )
-    daisharin: str = _switch(
+    daisharin: Daisharin = _switch(
         "off",
-        ("off", "pin", "all"),
+        get_args(Daisharin),
         "seven pairs 2-8 of one suit are a yakuman: daisharin (pin); all: also sou and man",
     )
     daichisei: bool = _switch(False, ("on", "off"), "seven pairs of honours are a yakuman")
@@ -149,18 +169,24 @@ class Rules:
         ("15,5,-5,-15", "20,10,-10,-20", "30,10,-10,-30", "10,5,-5,-10", "20,0,-20", "15,0,-15"),
         "uma by place, in thousands of points (any such list of whole numbers)",
     )
-    game_length: str = _switch("south", ("south", "east"), "half game (E+S) or east-only")
+    game_length: GameLength = _switch("south", get_args(GameLength), "half game (E+S) or east-only")
     bust: bool = _switch(False, ("on", "off"), "a score below 0 ends the game at once")
     west_round: bool = _switch(False, ("on", "off"), "extra round while nobody reaches goal")
     agari_yame: bool = _switch(False, ("on", "off"), "last dealer on top (>= goal) ends on renchan")
-    ties: str = _switch("split", ("seat", "split"), "equal scores: seat order or uma/oka split")
-    leftover_sticks: str = _switch("top", ("top", "lost"), "riichi sticks left at the end")
-    multiple_ron: str = _switch("head_bump", ("all", "head_bump"), "several rons on one discard")
-    multiple_ron_honba: str = _switch(
-        "nearest", ("nearest", "each"), "several rons: honba to the nearest winner or each"
+    ties: Ties = _switch("split", get_args(Ties), "equal scores: seat order or uma/oka split")
+    leftover_sticks: LeftoverSticks = _switch(
+        "top", get_args(LeftoverSticks), "riichi sticks left at the end"
     )
-    triple_ron: str = _switch("win", ("win", "abort"), "three rons on one discard")
-    final_points: str = _switch("decimal", ("decimal", "rounded"), "final points: exact/Tenhou's")
+    multiple_ron: MultipleRon = _switch(
+        "head_bump", get_args(MultipleRon), "several rons on one discard"
+    )
+    multiple_ron_honba: MultipleRonHonba = _switch(
+        "nearest", get_args(MultipleRonHonba), "several rons: honba to the nearest winner or each"
+    )
+    triple_ron: TripleRon = _switch("win", get_args(TripleRon), "three rons on one discard")
+    final_points: FinalPoints = _switch(
+        "decimal", get_args(FinalPoints), "final points: exact/Tenhou's"
+    )
     overrides: tuple[tuple[str, str], ...] = ()
     #: How many red fives of each suit (m, p, s) count as dora: ``aka=on`` one each,
     #: ``off`` none, counts as given (``m1p2s1``). Read off ``aka`` once, when the rules are
