@@ -147,7 +147,8 @@ def game_html(done: GameFile) -> str:
     names = game.names
     out.append(
         f'<p class="game-title"><b>{escape(title)}</b> &middot; rules '
-        f"{escape(rules.describe())} &middot; {len(game.rounds)} rounds</p>"
+        f"{escape(rules.describe())} &middot; {len(game.rounds)} "
+        f"round{'' if len(game.rounds) == 1 else 's'}</p>"
     )
     head = "".join(f"<th>{escape(n)}</th>" for n in names)
     start = "".join(f'<td class="num">{rules.start_points}</td>' for _ in names)
@@ -226,7 +227,7 @@ standings</span>{nav}</header>
     <span id="game-file-note"></span>
   </div>
   <label for="game-text">or paste a game sheet (README "Games") or a log</label>
-  <textarea id="game-text" name="game" rows="9" spellcheck="false"
+  <textarea id="game-text" name="game" rows="7" spellcheck="false"
     placeholder="{placeholder}">{text}</textarea>
   <div class="row">
     <label for="game-rules">rules</label>
@@ -245,7 +246,7 @@ as <code>agari game --json</code> prints them). Nothing is sent anywhere else.</
 """
 
 _GAME_STYLE: Final = """
-#game-form{display:flex;flex-direction:column;gap:.4em;max-width:60em}
+#game-form{display:flex;flex-direction:column;align-items:stretch;gap:.4em;max-width:60em}
 #game-form .row{display:flex;flex-wrap:wrap;gap:.5em;align-items:center}
 #game-text{font:13px/1.35 ui-monospace,monospace;padding:.35em;width:100%;box-sizing:border-box}
 #game-rule{width:16em;font:14px ui-monospace,monospace;padding:.35em}
@@ -263,6 +264,8 @@ tr.detail td{border-bottom:none;padding-top:0;font-size:.92em}
 .pos{color:#1d6b3a}.neg{color:#b03a2e}.zero{color:#888}
 .riichi{color:#7a5a00}
 .win{margin:.15em 0 .3em}
+.win a{color:#1d4e7a;text-decoration:none}
+.win a:hover{text-decoration:underline}
 .win code{font-size:.95em}
 .log{font:12.5px ui-monospace,monospace;color:#444}
 .log.agrees::before{content:"\\2713  ";color:#2e8b57}
