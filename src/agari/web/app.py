@@ -47,14 +47,11 @@ from agari.rules import Rules
 from agari.tiles import Tile
 from agari.web.game_view import game_html, game_page
 from agari.web.page import analysed, error_result, page, result_html, split_switches
+from agari.web.params import MAX_GAME_BODY, MAX_UNPACKED
 
 __all__ = ["MAX_BODY", "MAX_GAME_BODY", "MAX_QUERY", "MAX_UNPACKED", "create_app"]
 
 MAX_BODY: Final = 64 * 1024
-#: A game file sent to ``/api/game`` (a Tenhou half game is 20-60 KB as JSON or XML).
-MAX_GAME_BODY: Final = 2 * 1024 * 1024
-#: A gzip game log may unpack to at most this many bytes.
-MAX_UNPACKED: Final = 16 * 1024 * 1024
 MAX_QUERY: Final = 4096
 _GAME_PATHS: Final = frozenset({"/api/game", "/part/game", "/game"})
 _NAME_LENGTH: Final = 200

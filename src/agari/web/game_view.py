@@ -27,6 +27,7 @@ from agari.render.log_sheet import summary_line as log_summary
 from agari.render.sheet import event_text, standings_title, value_text
 from agari.rules import PRESET_NAMES
 from agari.web.page import NAV, STYLE
+from agari.web.params import MAX_GAME_BODY
 
 if TYPE_CHECKING:
     from agari.game.files import GameFile
@@ -205,7 +206,7 @@ def game_page(
         or '<p class="hint">Choose a game sheet or a game log (tenhou.net/6 JSON, Tenhou '
         "mjlog XML, plain or gzip), or paste a game sheet, and press replay.</p>",
         style=STYLE + _GAME_STYLE,
-        script=_SCRIPT,
+        script=_SCRIPT.replace("{limit}", str(MAX_GAME_BODY)),
         nav=NAV.format(hands="", games=' aria-current="page"'),
     )
 
@@ -282,6 +283,7 @@ _SCRIPT: Final = r"""
     rule = document.getElementById('game-rule'), out = document.getElementById('game-result'),
     note = document.getElementById('game-file-note');
   let seq = 0;
+  const LIMIT = {limit};
   function query(name) {
     const p = new URLSearchParams();
     p.set('name', name);
@@ -289,17 +291,27 @@ _SCRIPT: Final = r"""
     for (const s of rule.value.split(/\s+/).filter(Boolean)) p.append('rule', s);
     return p.toString();
   }
+  function problem(title, text) {
+    out.innerHTML = '<div class="error" id="game-error"><p><b></b>: <span></span></p></div>';
+    out.querySelector('b').textContent = title;
+    out.querySelector('span').textContent = text;
+  }
   async function send(body, name) {
     const mine = ++seq;
+    if (body.size > LIMIT) { problem('too large', 'a game file is at most 2 MB'); return; }
     out.setAttribute('aria-busy', 'true');
-    const response = await fetch('/part/game?' + query(name), { method: 'POST', body: body });
-    const html = await response.text();
+    let response, html;
+    try {
+      response = await fetch('/part/game?' + query(name), { method: 'POST', body: body });
+      html = await response.text();
+    } catch (e) {
+      if (mine === seq) { out.removeAttribute('aria-busy'); problem('not sent', String(e)); }
+      return;
+    }
     if (mine !== seq) return;
     out.removeAttribute('aria-busy');
-    out.innerHTML = response.status === 413
-      ? '<div class="error" id="game-error"><p><b>too large</b>: ' +
-        'a game file is at most 2 MB</p></div>'
-      : html;
+    if (response.status === 413) problem('too large', 'a game file is at most 2 MB');
+    else out.innerHTML = html;
   }
   let chosen = null;
   file.addEventListener('change', function () {
