@@ -184,3 +184,54 @@ def test_an_error_points_at_the_column(server: str, browser: Any) -> None:
     assert "at column 28" in message
     caret = browser.find_element(By.CSS_SELECTOR, "#error .caret").text.splitlines()
     assert caret[1].index("^") == caret[0].index("chankan")
+
+
+def test_uploading_a_game_sheet_shows_the_standings(
+    server: str, browser: Any, tmp_path: Path
+) -> None:
+    """The game page: a fixture sheet chosen with the file input is replayed and shown as
+    the score sheet; the standings are the README's (tenhou_half_game.txt: A 25500, B 26700,
+    C 36500, D 11300; points -14.5, +6.7, +46.5, -38.7)."""
+    from selenium.webdriver.common.by import By
+
+    sheet = ROOT / "fixtures" / "games" / "tenhou_half_game.txt"
+    browser.get(server + "game")
+    browser.find_element(By.ID, "game-file").send_keys(str(sheet))
+    standings = _wait_for(browser, "#standings", "+46.5")
+    rows = [line.split() for line in standings.splitlines()]
+    assert rows[0] == ["A", "B", "C", "D"]
+    assert rows[1] == ["score", "25500", "26700", "36500", "11300"]
+    assert rows[2] == ["place", "3", "2", "1", "4"]
+    assert rows[3] == ["points", "-14.5", "+6.7", "+46.5", "-38.7"]
+    title = browser.find_element(By.ID, "standings-title").text
+    assert title == "final standings (game over: last round)"
+    sheet_text = browser.find_element(By.ID, "sheet").text
+    assert "B ron A" in sheet_text and "4 han 30 fu: 7700" in sheet_text
+    # the README's picture of the game view; refreshed only on request (AGARI_SCREENSHOT=1)
+    if os.environ.get("AGARI_SCREENSHOT"):
+        (ROOT / "docs").mkdir(exist_ok=True)
+        target = ROOT / "docs" / "game.png"
+    else:
+        target = tmp_path / "game.png"
+    height = int(browser.execute_script("return document.documentElement.scrollHeight"))
+    browser.set_window_size(1100, min(height + 160, 2600))  # the whole sheet and standings
+    try:
+        browser.save_screenshot(str(target))
+    finally:
+        browser.set_window_size(1100, 1300)
+    assert target.stat().st_size > 10_000
+
+
+def test_pasting_a_log_shows_agaris_values_beside_the_logs(server: str, browser: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    log = ROOT / "fixtures" / "logs" / "tenhou6" / "tenhou_2019050417gm-0029-0000-4f2a8622.json"
+    browser.get(server + "game")
+    browser.execute_script(
+        "document.getElementById('game-text').value = arguments[0];",
+        log.read_text(encoding="utf-8"),
+    )
+    browser.find_element(By.ID, "game-go").click()
+    text = _wait_for(browser, "#game", "final standings")
+    assert "log player D: 4 han 30 fu 7700" in text and "-- agrees" in text
+    assert "agree with the logs: 3/3 rounds, 3/3 wins, 1/1 final standings" in text

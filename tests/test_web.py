@@ -9,8 +9,11 @@ value in the page is the README's quick-start hand (4 han 20 fu, 1300/2600 under
 
 from __future__ import annotations
 
+import gzip
+import json
 import warnings
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,7 +26,8 @@ with warnings.catch_warnings():  # Starlette 1.x suggests httpx2; httpx works th
     from starlette.testclient import TestClient
 
 from agari.api import analyse
-from agari.web.app import MAX_BODY, create_app
+from agari.game.files import read_game
+from agari.web.app import MAX_BODY, MAX_GAME_BODY, MAX_UNPACKED, create_app
 
 QUICK = "234m067p3457899s+6s tsumo riichi dora=4p"
 SPEC_ERROR_KEYS = {"input", "hand", "rules", "status", "error", "warnings"}
@@ -176,3 +180,192 @@ def test_page_part_and_empty_page(client: TestClient) -> None:
     assert empty.status_code == 200 and 'id="palette"' in empty.text
     assert "http://" not in empty.text and "https://" not in empty.text  # nothing from elsewhere
     assert "default-src 'none'" in empty.headers["content-security-policy"]
+
+
+# --------------------------------------------------------------------------- whole games
+# Expected values: POST /api/game returns exactly what `agari game --json FILE` prints for the
+# same file (the command itself is run here for the comparison); the standings are the
+# README's (tenhou_half_game.txt: Alice 25500 ... points -14.5 +6.7 +46.5 -38.7).
+
+ROOT = Path(__file__).resolve().parents[1]
+SHEETS = sorted((ROOT / "fixtures" / "games").glob("*.txt"))
+GOOD_LOG = ROOT / "fixtures" / "logs" / "tenhou6" / "tenhou_2019050417gm-0029-0000-4f2a8622.json"
+MJLOG = ROOT / "fixtures" / "logs" / "mjlog" / "2009031123gm-00e1-0000-1456d6b0.xml"
+
+
+def command_json(path: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[str, int]:
+    """What ``agari game --json PATH`` prints on standard output, and its exit status."""
+    from agari.cli import main
+
+    capsys.readouterr()
+    status = main(["game", "--json", *args, str(path)])
+    return capsys.readouterr().out, status
+
+
+def lines_of(records: list[dict[str, Any]]) -> str:
+    return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)
+
+
+def damaged_log(tmp_path: Path) -> Path:
+    """The README's log with seat 0's first discard of E2-0 made a tile it never holds
+    (as in tests/game/test_replay_logs.py): E1-0 is read, E2-0 stops at event 7."""
+    data = json.loads(GOOD_LOG.read_text(encoding="utf-8"))
+    held = {c for c in data["log"][1][4] + data["log"][1][5] if isinstance(c, int)}
+    data["log"][1][6][0] = next(c for c in range(41, 48) if c not in held)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    return bad
+
+
+@pytest.mark.parametrize("path", SHEETS, ids=[p.name for p in SHEETS])
+def test_api_game_sheet_is_what_the_command_prints(
+    client: TestClient, path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    expected, status = command_json(path, capsys)
+    assert status == 0
+    response = client.post("/api/game", params={"name": str(path)}, content=path.read_bytes())
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"].startswith("application/x-ndjson")
+    assert response.text == expected
+    done = read_game(path.read_bytes(), str(path))
+    assert response.text == lines_of(done.records())  # the library function both use
+    as_array = client.post(
+        "/api/game",
+        params={"name": str(path)},
+        content=path.read_bytes(),
+        headers={"Accept": "application/json"},
+    )
+    assert as_array.headers["content-type"].startswith("application/json")
+    assert as_array.json() == [json.loads(line) for line in expected.splitlines()]
+
+
+def test_api_game_standings_of_the_readme_sheet(client: TestClient) -> None:
+    path = ROOT / "fixtures" / "games" / "tenhou_half_game.txt"
+    lines = client.post("/api/game", content=path.read_bytes()).text.splitlines()
+    end = json.loads(lines[-1])
+    assert end["kind"] == "end" and end["finished"] is True
+    assert end["scores"] == [25500, 26700, 36500, 11300]
+    assert end["points"] == [-14.5, 6.7, 46.5, -38.7]
+    assert end["game"] == "<stdin>"  # as `agari game --json - < FILE` names it
+
+
+@pytest.mark.parametrize("path", [GOOD_LOG, MJLOG], ids=["tenhou6", "mjlog"])
+def test_api_game_log_is_what_the_command_prints(
+    client: TestClient, path: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    expected, status = command_json(path, capsys)
+    assert status == 0
+    response = client.post("/api/game", params={"name": str(path)}, content=path.read_bytes())
+    assert response.status_code == 200, response.text
+    assert response.text == expected
+    records = [json.loads(line) for line in expected.splitlines()]
+    assert all(r["match"] is True for r in records if r["kind"] == "round")
+    # gzip-compressed, named as the file: the game id still comes from the name
+    packed = tmp_path / path.name
+    packed.write_bytes(gzip.compress(path.read_bytes()))
+    expected_gz, _ = command_json(packed, capsys)
+    response = client.post("/api/game", params={"name": str(packed)}, content=packed.read_bytes())
+    assert response.status_code == 200 and response.text == expected_gz
+    # the rules parameters override the log's, as --rules/--rule do
+    expected_rules, _ = command_json(path, capsys, "--rule", "uma=15,5,-5,-15")
+    response = client.post(
+        "/api/game",
+        params={"name": str(path), "rule": "uma=15,5,-5,-15"},
+        content=path.read_bytes(),
+    )
+    assert response.text == expected_rules
+
+
+def test_api_game_damaged_log_is_400_with_the_rounds_before(
+    client: TestClient, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = damaged_log(tmp_path)
+    expected, status = command_json(bad, capsys)
+    assert status == 1
+    response = client.post("/api/game", params={"name": str(bad)}, content=bad.read_bytes())
+    assert response.status_code == 400
+    body = response.json()
+    assert body["status"] == "error"
+    error = body["error"]
+    assert error["code"] == "bad_log" and error["round"] == "E2-0" and error["event"] == 7
+    assert "not in its hand" in error["message"] and str(bad) in error["message"]
+    assert body["records"] == [json.loads(line) for line in expected.splitlines()]
+    assert [r["kind"] for r in body["records"]] == ["round", "error", "end"]
+    assert body["records"][0]["round"] == "E1"
+    assert "Traceback" not in response.text
+    # cut off before the first round is whole: the error alone, as the command prints none
+    cut = client.post("/api/game", content=GOOD_LOG.read_bytes()[:200])
+    assert cut.status_code == 400
+    assert cut.json()["records"] == [] and cut.json()["error"]["round"] == "E1-0"
+
+
+def test_api_game_bad_sheet_names_the_line(client: TestClient) -> None:
+    text = (ROOT / "fixtures" / "games" / "tenhou_half_game.txt").read_text(encoding="utf-8")
+    bad = text.replace("S2   B tsumo", "S2   B tsumo 1z")
+    assert bad != text
+    response = client.post("/api/game", content=bad.encode())
+    assert response.status_code == 400
+    error = response.json()["error"]
+    line = next(i for i, t in enumerate(bad.splitlines(), 1) if "tsumo 1z" in t)
+    assert error["code"] == "bad_sheet" and error["line"] == line and error["round"] == "S2-0"
+    kinds = [r["kind"] for r in response.json()["records"]]
+    assert kinds[-2:] == ["error", "end"] and kinds.count("round") == 6  # E1 ... S1 played
+    nobody = client.post("/api/game", content=b"E1 draw\n")
+    assert nobody.status_code == 400 and nobody.json()["error"]["line"] == 1
+    assert nobody.json()["records"] == []
+
+
+def test_api_game_sizes_and_bad_requests(client: TestClient) -> None:
+    big = client.post("/api/game", content=b"#" * (MAX_GAME_BODY + 1))
+    assert big.status_code == 413
+    is_error(big.json(), "bad_request")
+    sheet = (ROOT / "fixtures" / "games" / "tenhou_half_game.txt").read_bytes()
+    padded = sheet + b"#" * (MAX_BODY + 10) + b"\n"  # over the hand limit, under the game's
+    assert client.post("/api/game", content=padded).status_code == 200
+    assert client.post("/api/analyse", content=padded).status_code == 413
+    bomb = client.post("/api/game", content=gzip.compress(b" " * (MAX_UNPACKED + 1)))
+    assert bomb.status_code == 400 and "unpacks to more than" in bomb.text
+    empty = client.post("/api/game", content=b"  \n")
+    assert empty.status_code == 400 and empty.json()["error"]["code"] == "bad_request"
+    rules = client.post("/api/game", params={"rules": "nope"}, content=sheet)
+    assert rules.status_code == 400 and rules.json()["error"]["code"] == "bad_rules"
+    assert client.get("/api/game").status_code == 405
+
+
+def test_game_page_shows_the_score_sheet(client: TestClient) -> None:
+    page = client.get("/game")
+    assert page.status_code == 200
+    for part in ('id="game-file"', 'type="file"', 'id="game-text"', 'id="game-rules"'):
+        assert part in page.text, part
+    assert "http://" not in page.text and "https://" not in page.text  # nothing from elsewhere
+    path = ROOT / "fixtures" / "games" / "tenhou_half_game.txt"
+    part = client.post("/part/game", params={"name": path.name}, content=path.read_bytes())
+    assert part.status_code == 200 and "<html" not in part.text
+    html = part.text
+    for piece in ("B ron A", "(riichi C)", "final standings (game over: last round)",
+                  "+46.5", "-38.7", "36500", "11300", "4 han 30 fu: 7700"):  # fmt: skip
+        assert piece in html, piece
+    assert html.index('id="sheet"') < html.index('id="standings"')
+    assert "/?hand=234m567p2345578s%2B6s" in html  # each winning hand links to its value
+    # the form without script: the text posted, the page shown with the sheet
+    posted = client.post("/game", data={"game": path.read_text(encoding="utf-8")})
+    assert posted.status_code == 200 and 'id="standings"' in posted.text
+    escaped = client.post("/part/game", content=b"players: <b>x</b> B C D\nE1 draw\n")
+    assert "<b>x</b>" not in escaped.text and "&lt;b&gt;x&lt;/b&gt;" in escaped.text
+
+
+def test_game_page_shows_the_log_beside_agari(client: TestClient, tmp_path: Path) -> None:
+    html = client.post(
+        "/part/game", params={"name": GOOD_LOG.name}, content=GOOD_LOG.read_bytes()
+    ).text
+    assert "log player D: 4 han 30 fu 7700" in html and "-- agrees" in html
+    assert "log final standings -- agrees" in html and "3/3 wins" in html
+    data = json.loads(GOOD_LOG.read_text(encoding="utf-8"))
+    result = data["log"][0][-1]
+    result[2][3] = result[2][3].replace("7700", "8000")  # the log now says 8000
+    changed = client.post("/part/game", content=json.dumps(data).encode()).text
+    assert 'class="log differs"' in changed and "DIFFERS: points log 8000 agari 7700" in changed
+    damaged = damaged_log(tmp_path)
+    stopped = client.post("/part/game", content=damaged.read_bytes()).text
+    assert 'id="game-error"' in stopped and "round E2-0, event 7" in stopped
+    assert "standings so far" in stopped

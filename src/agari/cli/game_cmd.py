@@ -21,18 +21,13 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO
 
 from agari.cli.options import Parser, UsageError, add_rule_options, isatty
 from agari.errors import RuleError
-from agari.game.logs import LogError, detect_format, read_log
-from agari.game.logs import _text as log_text
-from agari.game.outcomes import GameError
-from agari.game.replay import end_record, round_record
-from agari.game.replay_log import log_rules, partial_log, replay_log
-from agari.game.sheet import play_sheet
-from agari.render.log_sheet import ReplayCounts, counts_of, render_log_replay, summary_line
-from agari.render.sheet import render_game
+from agari.game.files import read_game
+from agari.render.game_file import game_text
+from agari.render.log_sheet import ReplayCounts, counts_of, summary_line
 from agari.rules import Rules
 
 __all__ = ["run"]
@@ -120,81 +115,20 @@ def process(path: str, options: _Options, data: bytes | None = None) -> _Done:
         raw = _read(path) if data is None else data
     except OSError as error:
         return _Done(err=[f"agari game: {name}: {error.strerror or error}"], status=1)
-    try:
-        text = log_text(raw, name)
-    except LogError as error:
-        return _Done(err=[f"agari game: {error}"], status=1)
-    if detect_format(text) is not None:
-        return _log(name, raw, text, options)
-    return _sheet(name, text, options)
-
-
-def _log(name: str, raw: bytes, text: str, options: _Options) -> _Done:
-    error: LogError | None = None
-    try:
-        log = read_log(raw, game=name)
-    except LogError as e:
-        error = e
-        partial = partial_log(e, text)
-        if partial is None:
-            return _Done(err=[f"agari game: {e}"], status=1)
-        log = partial
-    try:
-        rules = log_rules(log, options.rules, options.rule)
-    except RuleError as e:
-        return _Done(err=[f"agari game: {e}"], status=2)
-    replay = replay_log(log, rules, name=name, error=error)
+    done = read_game(raw, name, options.rules, options.rule)
+    if done.kind is None or (done.replay is None and done.sheet is None):
+        return _Done(err=[f"agari game: {done.error}"], status=done.status)
     if options.json:
-        out = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in replay.records())
+        out = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in done.records())
     else:
-        out = render_log_replay(replay)
-    done = _Done(out=out, counts=counts_of(replay))
-    if replay.error:
-        done.err.append(f"agari game: {replay.error}")
-        done.status = 1
-    done.disagrees = bool(replay.differences)
-    return done
-
-
-def _sheet(name: str, text: str, options: _Options) -> _Done:
-    try:
-        played = play_sheet(text, options.rules, options.rule)
-    except GameError as error:
-        return _Done(err=[f"agari game: {name}: {error}"], status=1)
-    except RuleError as error:
-        return _Done(err=[f"agari game: {error}"], status=2)
-    game = played.game
-    final = game.standings()
-    if options.json:
-        records: list[dict[str, Any]] = [
-            round_record(name, i, r) for i, r in enumerate(game.rounds)
-        ]
-        if played.error:
-            records.append(
-                {
-                    "kind": "error",
-                    "game": name,
-                    "line": played.error.line,
-                    "message": played.error.message,
-                }
-            )
-        records.append(end_record(name, final))
-        out = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)
-    else:
-        out = render_game(
-            game.rounds,
-            game.names,
-            final,
-            title=played.sheet.title or name,
-            rules=game.rules.describe(),
-            start=(game.rules.start_points,) * game.state.players,
-            error=str(played.error) if played.error else None,
-        )
-    done = _Done(out=out)
-    if played.error:
-        done.err.append(f"agari game: {name}: {played.error}")
-        done.status = 1
-    return done
+        out = game_text(done)
+    result = _Done(out=out, status=done.status)
+    if done.error:
+        result.err.append(f"agari game: {done.error}")
+    if done.replay is not None:
+        result.counts = counts_of(done.replay)
+        result.disagrees = bool(done.replay.differences)
+    return result
 
 
 # --------------------------------------------------------------------------- many files

@@ -249,7 +249,8 @@ class LogReplay:
     """A whole log replayed. ``game`` holds agari's rounds and state; ``rounds`` the
     comparison for each; ``end_differences`` those of the final result; ``error`` the
     reason the replay stopped early (a damaged log or an outcome the ledger refuses),
-    naming the game, round and event."""
+    naming the game, round and event; ``stopped_round`` and ``stopped_event`` the same
+    round (``E2-0``) and event index apart, where known."""
 
     name: str
     log: GameLog
@@ -258,6 +259,8 @@ class LogReplay:
     rounds: list[ReplayedRound] = field(default_factory=list)
     end_differences: list[Difference] = field(default_factory=list)
     error: str | None = None
+    stopped_round: str | None = None
+    stopped_event: int | None = None
 
     @property
     def standings(self) -> Standings:
@@ -383,11 +386,13 @@ def replay_log(
         except ReplayError as e:
             event = f", event {e.event}" if e.event is not None else ""
             replay.error = f"{where}{event}: {e.message}"
+            replay.stopped_round, replay.stopped_event = round_log.label, e.event
             break
         try:
             played = game.play(outcome)
         except GameError as e:
             replay.error = f"{where}: {e}"
+            replay.stopped_round = round_log.label
             break
         replay.rounds.append(_compare_round(round_log, played, facts, rules))
     else:
@@ -404,6 +409,7 @@ def replay_log(
             )
     if error is not None and replay.error is None:
         replay.error = str(error)
+        replay.stopped_round, replay.stopped_event = error.round_label, error.event_index
     if replay.error is None:
         replay.end_differences.extend(_compare_end(log, replay.standings, rules))
     return replay

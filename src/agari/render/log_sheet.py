@@ -15,7 +15,15 @@ from agari.render.sheet import render_game
 if TYPE_CHECKING:
     from agari.game.replay_log import Difference, LogReplay, ReplayedRound, StatedWin
 
-__all__ = ["ReplayCounts", "counts_of", "render_log_replay", "summary_line"]
+__all__ = [
+    "ReplayCounts",
+    "counts_of",
+    "end_log_lines",
+    "log_title",
+    "render_log_replay",
+    "round_log_lines",
+    "summary_line",
+]
 
 
 def _stated_value(win: StatedWin) -> str:
@@ -53,7 +61,9 @@ def _value(value: object) -> str:
     return str(value)
 
 
-def _round_lines(replayed: ReplayedRound, names: Sequence[str]) -> list[str]:
+def round_log_lines(replayed: ReplayedRound, names: Sequence[str]) -> list[str]:
+    """The lines beneath a round: what the log states for each win and whether agari
+    agrees, then every other difference (indented by four spaces)."""
     lines: list[str] = []
     if not replayed.stated:
         return lines
@@ -75,10 +85,8 @@ def _round_lines(replayed: ReplayedRound, names: Sequence[str]) -> list[str]:
     return lines
 
 
-def render_log_replay(replay: LogReplay) -> str:
-    """The score sheet of a replayed log with the log's values beside agari's."""
-    game = replay.game
-    annotations = [_round_lines(r, game.names) for r in replay.rounds]
+def end_log_lines(replay: LogReplay) -> list[str]:
+    """The lines after the standings: the log's final result and whether agari agrees."""
     log = replay.log
     footer: list[str] = []
     if replay.end_stated:
@@ -91,21 +99,33 @@ def render_log_replay(replay: LogReplay) -> str:
     else:
         for d in replay.end_differences:
             footer.append(f"DIFFERS {d.what}: log {d.log}, agari {d.agari}")
+    return footer
+
+
+def log_title(replay: LogReplay) -> str:
+    """The file name, the game id where it is not the name, and the log's title."""
+    log = replay.log
     title = replay.name
     if log.game_id and log.game_id != replay.name:
         title += f" ({log.game_id})"
     if log.title:
         title += f" {log.title}"
+    return title
+
+
+def render_log_replay(replay: LogReplay) -> str:
+    """The score sheet of a replayed log with the log's values beside agari's."""
+    game = replay.game
     return render_game(
         game.rounds,
         game.names,
         replay.standings,
-        title=title,
+        title=log_title(replay),
         rules=replay.rules.describe(),
         start=(replay.rules.start_points,) * game.state.players,
         error=replay.error,
-        annotations=annotations,
-        footer=footer,
+        annotations=[round_log_lines(r, game.names) for r in replay.rounds],
+        footer=end_log_lines(replay),
     )
 
 

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from agari.game.standings import Standings
     from agari.result import Result
 
-__all__ = ["render_game"]
+__all__ = ["event_text", "render_game", "standings_title", "value_text"]
 
 
 def _row(left: str, cells: Sequence[str], width: int, left_width: int) -> str:
@@ -38,13 +38,14 @@ def _names(seats: Sequence[int], names: Sequence[str]) -> str:
 
 def _head(played: RoundResult, names: Sequence[str]) -> str:
     before = played.before
-    event = _event(played, names)
+    event = event_text(played, names)
     if played.riichi:
         event += f" (riichi {_names(played.riichi, names)})"
     return f"{before.label}-{before.honba}".ljust(7) + f"{before.sticks}".ljust(8) + event
 
 
-def _event(played: RoundResult, names: Sequence[str]) -> str:
+def event_text(played: RoundResult, names: Sequence[str]) -> str:
+    """What happened in a round: ``Bob ron Alice``, ``draw, tenpai Alice Carol`` …"""
     if played.result == "win":
         parts = []
         for w in played.wins:
@@ -65,7 +66,8 @@ def _event(played: RoundResult, names: Sequence[str]) -> str:
     return text
 
 
-def _value(result: Result) -> str:
+def value_text(result: Result) -> str:
+    """A win's value: ``4 han 30 fu: 7700  (Riichi, Pinfu, Tanyao)``."""
     if result.yakuman:
         value = f"yakuman x{result.yakuman}" if result.yakuman > 1 else "yakuman"
     else:
@@ -74,6 +76,15 @@ def _value(result: Result) -> str:
             value += f" {result.limit}"
     yaku = ", ".join(NAMES.get(y.id, (y.id, ""))[0] for y in result.yaku or ())
     return f"{value}: {format_payment(result.payment)}  ({yaku})"
+
+
+def standings_title(rounds: Sequence[RoundResult], final: Standings) -> str:
+    """``final standings (game over: bust)``, or the standings so far and the next round."""
+    if final.finished:
+        reason = rounds[-1].after.end_reason if rounds else None
+        return f"final standings (game over: {reason})"
+    where = rounds[-1].after.label + f"-{rounds[-1].after.honba}" if rounds else "the start"
+    return f"standings so far (unfinished: the next round would be {where})"
 
 
 def render_game(
@@ -110,7 +121,7 @@ def render_game(
         lines.append(row("", [str(s) for s in played.after.scores]))
         for w in played.wins:
             lines.append(f"    {names[w.seat]}: {w.hand}")
-            lines.append(f"    {' ' * len(names[w.seat])}  {_value(w.result)}")
+            lines.append(f"    {' ' * len(names[w.seat])}  {value_text(w.result)}")
         for note in played.notes:
             lines.append(f"    note: {note}")
         if annotations is not None and k < len(annotations):
@@ -118,12 +129,7 @@ def render_game(
     if error:
         lines.append(f"stopped: {error}")
     lines.append("")
-    if final.finished:
-        reason = rounds[-1].after.end_reason if rounds else None
-        lines.append(f"final standings (game over: {reason})")
-    else:
-        where = rounds[-1].after.label + f"-{rounds[-1].after.honba}" if rounds else "the start"
-        lines.append(f"standings so far (unfinished: the next round would be {where})")
+    lines.append(standings_title(rounds, final))
     lines.append(row("", names))
     lines.append(row("score", [str(s) for s in final.scores]))
     lines.append(row("place", [str(p) for p in final.places]))

@@ -1,39 +1,60 @@
 """The Starlette application of ``agari serve`` (the optional ``web`` extra).
 
-Routes (all ``GET``):
+Routes:
 
-* ``/?hand=…&rules=…&rule=KEY=VALUE`` the page, with the result of the hand in the URL;
-* ``/part/result?…`` the result part alone (the page's script swaps it in as you type);
-* ``/api/analyse?hand=…&rules=…&rule=…`` the SPEC §3 record, ``Result.to_json()``;
-* ``/api/svg?hand=…[&info=1]`` the picture, ``image/svg+xml``;
-* ``/tile/5m.svg`` one tile face (the palette's pictures).
+* ``GET /?hand=…&rules=…&rule=KEY=VALUE`` the page, with the result of the hand in the URL;
+* ``GET /part/result?…`` the result part alone (the page's script swaps it in as you type);
+* ``GET /api/analyse?hand=…&rules=…&rule=…`` the SPEC §3 record, ``Result.to_json()``;
+* ``GET /api/svg?hand=…[&info=1]`` the picture, ``image/svg+xml``;
+* ``GET /tile/5m.svg`` one tile face (the palette's pictures);
+* ``GET /game`` the game page; ``POST /game`` its form without script (``game=TEXT``,
+  form-encoded); ``POST /part/game?name=…&rules=…&rule=…`` a game file as the body, its
+  score sheet as HTML (the page's script sends the file chosen or the text pasted);
+* ``POST /api/game?name=…&rules=…&rule=…`` a game sheet or game log as the body (text,
+  tenhou.net/6 JSON, mjlog XML, plain or gzip): SPEC §7 JSON Lines
+  (``application/x-ndjson``), exactly what ``agari game --json NAME`` prints for the file
+  (``name`` defaults to ``<stdin>``, as for ``agari game --json - < FILE``), or one JSON
+  array of the same records with ``Accept: application/json``. A game that stops on an
+  error (a damaged log, a bad sheet line, bad rules) is HTTP 400 with
+  ``{"status": "error", "error": {"code", "message", "game", "line", "round", "event"},
+  "records": […]}``, ``records`` being what the command prints before it stops.
 
 A bad request (no hand, a hand that cannot be read, a bad preset or switch, a hand longer than
-500 characters) is HTTP 400 with the SPEC §3 error record; a body over 64 KB is 413, a query
-string over 4 KB is 414; an unexpected failure is a 500 with an ``internal`` error record, never
-a traceback. Nothing is fetched from elsewhere.
+500 characters) is HTTP 400 with the SPEC §3 error record; a body over 64 KB (2 MB for a game
+file) is 413, a query string over 4 KB is 414; an unexpected failure is a 500 with an
+``internal`` error record, never a traceback. Nothing is fetched from elsewhere.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
+from html import escape
 from typing import Any, Final
+from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from agari.errors import RuleError
+from agari.game.files import GameFile, read_game
 from agari.result import Result
+from agari.rules import Rules
 from agari.tiles import Tile
+from agari.web.game_view import game_html, game_page
 from agari.web.page import analysed, error_result, page, result_html, split_switches
+from agari.web.params import MAX_GAME_BODY, MAX_UNPACKED
 
-__all__ = ["MAX_BODY", "MAX_QUERY", "create_app"]
+__all__ = ["MAX_BODY", "MAX_GAME_BODY", "MAX_QUERY", "MAX_UNPACKED", "create_app"]
 
 MAX_BODY: Final = 64 * 1024
 MAX_QUERY: Final = 4096
+_GAME_PATHS: Final = frozenset({"/api/game", "/part/game", "/game"})
+_NAME_LENGTH: Final = 200
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -124,6 +145,89 @@ async def tile(request: Request) -> Response:
     )
 
 
+def _game_options(request: Request) -> tuple[str, str | None, list[str]]:
+    """The file's name (``<stdin>`` by default; control characters dropped, at most 200
+    characters), the preset and the switches of a game request."""
+    q = request.query_params
+    name = "".join(c for c in q.get("name", "") if c.isprintable()).strip()[:_NAME_LENGTH]
+    return name or "<stdin>", q.get("rules") or None, split_switches(q.getlist("rule"))
+
+
+async def _read_game(data: bytes, name: str, preset: str | None, switches: list[str]) -> GameFile:
+    return await run_in_threadpool(
+        read_game, data, name, preset, tuple(switches), max_unpacked=MAX_UNPACKED
+    )
+
+
+def _game_error(done: GameFile | None, code: str, message: str, name: str) -> JSONResponse:
+    error = {
+        "code": code,
+        "message": message,
+        "game": name,
+        "line": done.error_line if done else None,
+        "round": done.error_round if done else None,
+        "event": done.error_event if done else None,
+    }
+    records = done.records() if done else []
+    return _json({"status": "error", "error": error, "records": records}, 400)
+
+
+async def api_game(request: Request) -> Response:
+    name, preset, switches = _game_options(request)
+    try:  # bad rules are refused whatever the body holds, as by the command
+        Rules.from_options(preset, switches)
+    except RuleError as error:
+        return _game_error(None, "bad_rules", str(error), name)
+    data = await request.body()
+    if not data.strip():
+        message = "no game: send a game sheet or a game log as the request body"
+        return _game_error(None, "bad_request", message, name)
+    done = await _read_game(data, name, preset, switches)
+    if done.error is not None:
+        code = "bad_rules" if done.status == 2 else f"bad_{done.kind or 'log'}"
+        return _game_error(done, code, done.error, name)
+    records = done.records()
+    accept = request.headers.get("accept", "")
+    if "application/json" in accept and "application/x-ndjson" not in accept:
+        return Response(
+            json.dumps(records, ensure_ascii=False),
+            media_type="application/json",
+            headers={"X-Content-Type-Options": "nosniff"},
+        )
+    return Response(
+        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records),
+        media_type="application/x-ndjson",
+        headers={"X-Content-Type-Options": "nosniff"},
+    )
+
+
+async def _game_part(data: bytes, name: str, preset: str | None, switches: list[str]) -> str:
+    try:
+        Rules.from_options(preset, switches)
+    except RuleError as error:
+        return f'<div class="error" id="game-error"><p><b>rules</b>: {escape(str(error))}</p></div>'
+    if not data.strip():
+        return '<p class="hint">Nothing to replay: choose a file or paste a game.</p>'
+    return game_html(await _read_game(data, name, preset, switches))
+
+
+async def game_part(request: Request) -> Response:
+    name, preset, switches = _game_options(request)
+    body = await _game_part(await request.body(), name, preset, switches)
+    return HTMLResponse(body, headers=_HEADERS)
+
+
+async def game_home(request: Request) -> Response:
+    if request.method == "GET":
+        return HTMLResponse(game_page(), headers=_HEADERS)
+    form = parse_qs((await request.body()).decode("utf-8", "replace"))
+    text = form.get("game", [""])[0]
+    preset = form.get("rules", [""])[0] or None
+    switches = split_switches(form.get("rule", []))
+    body = await _game_part(text.encode(), "pasted", preset, switches)
+    return HTMLResponse(game_page(text, preset, switches, body), headers=_HEADERS)
+
+
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     code = "not_found" if exc.status_code == 404 else "bad_request"
@@ -138,7 +242,8 @@ async def _internal(request: Request, exc: Exception) -> Response:
 
 class _Limits:
     """Refuses, before any route runs, a query string over :data:`MAX_QUERY` bytes (414)
-    and a body over :data:`MAX_BODY` bytes (413), by its length or as it arrives."""
+    and a body over :data:`MAX_BODY` bytes (:data:`MAX_GAME_BODY` for a game file) (413),
+    by its length or as it arrives."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -150,10 +255,11 @@ class _Limits:
         if len(scope.get("query_string", b"")) > MAX_QUERY:
             await self._refuse(send, 414, f"the query string is over {MAX_QUERY} bytes")
             return
+        limit = MAX_GAME_BODY if scope.get("path") in _GAME_PATHS else MAX_BODY
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length", b"0")
-        if not length.isdigit() or int(length) > MAX_BODY:
-            await self._refuse(send, 413, f"the request body is over {MAX_BODY} bytes")
+        if not length.isdigit() or int(length) > limit:
+            await self._refuse(send, 413, f"the request body is over {limit} bytes")
             return
         seen = 0
 
@@ -161,8 +267,8 @@ class _Limits:
             nonlocal seen
             message = await receive()
             seen += len(message.get("body", b""))
-            if seen > MAX_BODY:
-                raise HTTPException(413, f"the request body is over {MAX_BODY} bytes")
+            if seen > limit:
+                raise HTTPException(413, f"the request body is over {limit} bytes")
             return message
 
         await self.app(scope, limited, send)
@@ -195,6 +301,9 @@ def create_app() -> Starlette:
             Route("/api/analyse", api_analyse, methods=["GET"]),
             Route("/api/svg", api_svg, methods=["GET"]),
             Route("/tile/{name}.svg", tile, methods=["GET"]),
+            Route("/game", game_home, methods=["GET", "POST"]),
+            Route("/part/game", game_part, methods=["POST"]),
+            Route("/api/game", api_game, methods=["POST"]),
         ],
         middleware=[Middleware(_Limits)],
         exception_handlers={HTTPException: _http_error, Exception: _internal},

@@ -26,7 +26,16 @@ from agari.rules import PRESET_NAMES, Rules
 from agari.settle import format_payment
 from agari.web.params import MAX_HAND, read_hand
 
-__all__ = ["PALETTE", "analysed", "error_result", "page", "result_html", "split_switches"]
+__all__ = [
+    "NAV",
+    "PALETTE",
+    "STYLE",
+    "analysed",
+    "error_result",
+    "page",
+    "result_html",
+    "split_switches",
+]
 
 #: The palette, row by row: the three suits with their red fives, then the honours.
 PALETTE: Final = (
@@ -55,9 +64,24 @@ EXAMPLES: Final = (
 
 
 def split_switches(values: Iterable[str]) -> list[str]:
-    """``rule`` parameters as given (``rule=a=1&rule=b=2`` or ``rule=a=1 b=2``), one
-    ``KEY=VALUE`` each."""
-    return [part for value in values for part in value.replace(",", " ").split()]
+    """``rule`` parameters as given (``rule=a=1&rule=b=2``, ``rule=a=1 b=2`` or
+    ``rule=a=1,b=2``), one ``KEY=VALUE`` each; a comma followed by no ``=`` is part of the
+    value (``uma=15,5,-5,-15``).
+
+    >>> split_switches(["aka=on,kiriage=on", "uma=15,5,-5,-15 west_round=off"])
+    ['aka=on', 'kiriage=on', 'uma=15,5,-5,-15', 'west_round=off']
+    """
+    out: list[str] = []
+    for value in values:
+        for word in value.split():
+            parts: list[str] = []
+            for part in filter(None, word.split(",")):
+                if parts and "=" not in part:
+                    parts[-1] += "," + part
+                else:
+                    parts.append(part)
+            out += parts
+    return out
 
 
 def error_result(text: Any, code: str, message: str, column: int | None = None) -> Result:
@@ -339,8 +363,9 @@ def page(
         switches=escape(" ".join(switches)),
         palette=_palette(),
         body=body or f'<p class="hint">Type a hand or click tiles. Examples: {examples}</p>',
-        style=_STYLE,
+        style=STYLE,
         script=_SCRIPT,
+        nav=NAV.format(hands=' aria-current="page"', games=""),
     )
 
 
@@ -350,6 +375,10 @@ def _quote(text: str) -> str:
     return quote(text, safe="")
 
 
+#: The links between the hand page and the game page (``{hands}``/``{games}``: the
+#: ``aria-current`` of the page shown).
+NAV: Final = '<nav><a href="/"{hands}>hands</a> <a href="/game"{games}>games</a></nav>'
+
 _PAGE: Final = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -357,7 +386,7 @@ _PAGE: Final = """<!doctype html>
 <link rel="icon" href="/tile/7z.svg">
 <style>{style}</style></head>
 <body>
-<header><h1>agari</h1><span>riichi mahjong hands: what they are worth and why</span></header>
+<header><h1>agari</h1><span>riichi mahjong hands: what they are worth and why</span>{nav}</header>
 <main>
 <form id="form" method="get" action="/" autocomplete="off">
   <label for="hand">hand</label>
@@ -378,10 +407,13 @@ _PAGE: Final = """<!doctype html>
 </body></html>
 """
 
-_STYLE: Final = """
+STYLE: Final = """
 body{font:15px/1.45 system-ui,sans-serif;margin:0;color:#222;background:#fbfaf7}
 header{background:#1d5e3a;color:#fff;padding:.6em 1.2em;display:flex;gap:1em;align-items:baseline}
 header h1{margin:0;font-size:1.5em}
+header nav{margin-left:auto;display:flex;gap:1em}
+header nav a{color:#fff}
+header nav a[aria-current]{font-weight:600;text-decoration:none}
 main{padding:1em 1.2em;max-width:1100px}
 form{display:flex;flex-wrap:wrap;gap:.5em;align-items:center}
 #hand{flex:1 1 28em;font:16px ui-monospace,monospace;padding:.35em}
