@@ -18,14 +18,13 @@ To every reader a deferred field is a plain value.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from functools import partial
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
+from typing import Any, Final, NamedTuple, TypeAlias, TypeVar
 
 from agari.settlement import Settlement
 
-T = TypeVar("T")
 V = TypeVar("V")
 
 
@@ -56,35 +55,32 @@ class ReadOnlyDict(dict[str, V]):
 
 
 class _Deferred(partial[Any]):
-    """A field value not made yet: calling it makes it (a ``partial``: one C object)."""
+    """A field value not made yet: calling it makes it (a ``partial``: one C object).
+
+    ``deferred(make, *args)`` is a stand-in for the value ``make(*args)``, for one of
+    :data:`DEFERRABLE` fields of a :class:`Result`; the field makes it on its first read."""
 
     __slots__ = ()
 
 
 class _DeferredFields(partial[Any]):
     """Several field values not made yet: calling it gives ``{field: value}`` for every field
-    that holds it (one stand-in, one call, for values made together)."""
+    that holds it (one stand-in, one call, for values made together).
+
+    ``deferred_fields(make, *args)`` stands for several fields at once: ``make(*args)``
+    gives each field's value, made when any of them is first read."""
 
     __slots__ = ()
 
 
-if TYPE_CHECKING:
+#: A stand-in for a field's value, as the engine hands it to :func:`make_win`. Typed as
+#: what it is (not as the value it stands for), so that compiled code checks it as such.
+Deferred: TypeAlias = _Deferred | _DeferredFields
 
-    def deferred_fields(make: Callable[..., Mapping[str, Any]], *args: Any) -> Any:
-        """A stand-in for several fields at once: ``make(*args)`` gives each field's value,
-        made when any of them is first read. Typed ``Any``: it stands for values of
-        several types (``make``'s mapping says which)."""
-
-    def deferred(make: Callable[..., T], *args: Any) -> T:
-        """A stand-in for the value ``make(*args)``, for one of :data:`DEFERRABLE` fields
-        of a :class:`Result`; the field makes it on its first read. Typed as the value,
-        as that is what every reader of the field sees."""
-
-else:
-    # At run time the stand-in's class itself: one is made for several fields of every
-    # result, and a wrapper function would double the cost of making it.
-    deferred = _Deferred
-    deferred_fields = _DeferredFields
+# The stand-in's class itself: one is made for several fields of every result, and a
+# wrapper function would double the cost of making it.
+deferred: Final = _Deferred
+deferred_fields: Final = _DeferredFields
 
 
 def _deferrable(name: str) -> property:
@@ -263,25 +259,25 @@ _WIN: Final = {"input": None, "status": "win", **_DEFAULTS, "extra": None}
 def make_win(
     *,
     input: Any,
-    hand: str | None,
+    hand: str | Deferred | None,
     rules: str,
-    warnings: tuple[str, ...],
+    warnings: tuple[str, ...] | Deferred,
     han: int,
     fu: int | None,
     yakuman: int,
     yaku: tuple[YakuHan, ...],
     dora: Mapping[str, int] | None,
-    fu_breakdown: tuple[FuItem, ...] | None,
+    fu_breakdown: tuple[FuItem, ...] | Deferred | None,
     wait: str,
     limit: str | None,
     base_points: int,
-    payment: Mapping[str, int],
-    points: int,
-    total: int,
-    reading: tuple[str, ...],
+    payment: Mapping[str, int] | Deferred,
+    points: int | Deferred,
+    total: int | Deferred,
+    reading: tuple[str, ...] | Deferred,
     win_tile: str | None,
-    deltas: Mapping[str, int] | None,
-    settlement: Settlement,
+    deltas: Mapping[str, int] | Deferred | None,
+    settlement: Settlement | Deferred,
 ) -> Result:
     """:func:`make_result` for a win (the result of almost every hand scored): its field
     dict is a copy of a ready-made one with every field in place, then filled in. A
@@ -335,14 +331,14 @@ _NO_YAKU: Final = {
 def make_no_yaku(
     *,
     input: Any,
-    hand: str | None,
+    hand: str | Deferred | None,
     rules: str,
-    warnings: tuple[str, ...],
+    warnings: tuple[str, ...] | Deferred,
     dora: Mapping[str, int],
     wait: str,
-    reading: tuple[str, ...],
+    reading: tuple[str, ...] | Deferred,
     win_tile: str | None,
-    extra: dict[str, Any],
+    extra: dict[str, Any] | Deferred,
 ) -> Result:
     """:func:`make_win` for a complete hand without a yaku (status ``no_yaku``: no fu,
     no points, no payments).
