@@ -50,8 +50,12 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+#: ``--installed``: measure the agari installed in this interpreter (the compiled build in
+#: its own virtual environment), not the source tree beside this script.
+INSTALLED = "--installed" in sys.argv
 sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(ROOT / "src"))
+if not INSTALLED:
+    sys.path.insert(0, str(ROOT / "src"))
 
 from handgen import SUITS, BenchHand, generate, peer_inputs  # noqa: E402
 
@@ -355,7 +359,8 @@ def bench_waits(hands: list[BenchHand], repeat: int) -> None:
 
 def _env() -> dict[str, str]:
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
+    if not INSTALLED:
+        env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
     return env
 
 
@@ -430,6 +435,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=20261130)
     parser.add_argument("--batch-count", type=int, help="hands in the batch file (20000)")
     parser.add_argument("--skip", nargs="*", default=(), choices=("waits", "batch", "startup"))
+    parser.add_argument(
+        "--installed", action="store_true", help="the agari installed here, not ../src"
+    )
     args = parser.parse_args(argv)
     count = args.count or (1500 if args.quick else 6000)
     repeat = args.repeat or (3 if args.quick else 5)
