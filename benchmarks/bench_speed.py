@@ -46,12 +46,16 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+#: ``--installed``: measure the agari installed in this interpreter (the compiled build in
+#: its own virtual environment), not the source tree beside this script.
+INSTALLED = "--installed" in sys.argv
 sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(ROOT / "src"))
+if not INSTALLED:
+    sys.path.insert(0, str(ROOT / "src"))
 
 from handgen import SUITS, BenchHand, generate, peer_inputs  # noqa: E402
 
@@ -188,6 +192,95 @@ def _json(r: Result) -> dict[str, Any]:
     return record
 
 
+# --------------------------------------------------------------------------- riichienv
+
+
+def riichienv_inputs(hand: BenchHand) -> Callable[[], Any] | None:
+    """A call of riichienv's Rust core (``HandEvaluator(tiles, melds).calc``) on the hand's
+    prepared 136-tile ids (the same ids as the peer's), or ``None`` without riichienv."""
+    try:
+        from riichienv import _riichienv as core
+    except ImportError:
+        return None
+    from mahjong.meld import Meld
+
+    tiles, win, melds, dora = peer_inputs(hand)
+    in_melds = {t for m in melds for t in m.tiles}  # type: ignore[attr-defined]
+    concealed = sorted(t for t in tiles if t not in in_melds)
+    kinds = {Meld.CHI: core.MeldType.Chi, Meld.PON: core.MeldType.Pon}
+    rmelds = []
+    for m in melds:
+        kind = kinds.get(m.type)  # type: ignore[attr-defined]
+        if kind is None:
+            kind = core.MeldType.Daiminkan if m.opened else core.MeldType.Ankan  # type: ignore[attr-defined]
+        rmelds.append(core.Meld(kind, list(m.tiles), m.opened))  # type: ignore[attr-defined]
+    winds = (core.Wind.East, core.Wind.South, core.Wind.West, core.Wind.North)
+    conditions = core.Conditions(
+        tsumo=hand.tsumo,
+        riichi=hand.riichi,
+        player_wind=winds[hand.seat],
+        round_wind=winds[hand.round],
+    )
+    evaluator, calc = core.HandEvaluator, core.HandEvaluator.calc
+
+    def run() -> Any:
+        return calc(evaluator(concealed, rmelds), win, dora, [], conditions)
+
+    return run
+
+
+def riichienv_points(r: Any, hand: BenchHand) -> int | None:
+    """The points of a riichienv result (``None`` when it does not win)."""
+    if not r.is_win or not r.yaku:
+        return None
+    if not hand.tsumo:
+        return int(r.ron_agari)
+    if hand.seat == 0:
+        return 3 * int(r.tsumo_agari_ko)
+    return int(r.tsumo_agari_oya) + 2 * int(r.tsumo_agari_ko)
+
+
+def bench_riichienv(hands: list[BenchHand], repeat: int) -> float | None:
+    """(a) against riichienv's Rust core, when installed: the ratio of its time to agari's
+    (below 1: riichienv is faster), as in :func:`race`."""
+    calls = [riichienv_inputs(h) for h in hands]
+    if calls[0] is None:
+        print("riichienv: not installed (pip install riichienv), skipped")
+        return None
+    rules = Rules.preset(PRESET)
+    parsed = [parse_hand(h.notation) for h in hands]
+    agree = 0
+    for call, h, p in zip(calls, hands, parsed, strict=True):
+        assert call is not None
+        ours = agari_points(score(p, rules))
+        agree += (ours[2] if ours else None) == riichienv_points(call(), h)
+
+    def ours_a(part: Sequence[Hand]) -> Callable[[], None]:
+        def run() -> None:
+            for h in part:
+                score(h, rules)
+
+        return run
+
+    def theirs_a(part: Sequence[Any]) -> Callable[[], None]:
+        def run() -> None:
+            for call in part:
+                call()
+
+        return run
+
+    print(f"riichienv agrees with agari on the points of {agree:,} of {len(hands):,} hands")
+    _, _, ratio = race(
+        "(a) prepared input, against riichienv",
+        len(hands),
+        repeat,
+        [ours_a(part) for part in blocks(parsed)],
+        [theirs_a(part) for part in blocks(calls)],
+        peer_name="riichienv",
+    )
+    return ratio
+
+
 # --------------------------------------------------------------------------- timing
 
 
@@ -207,6 +300,7 @@ def race(
     repeat: int,
     ours: Sequence[Callable[[], object]],
     theirs: Sequence[Callable[[], object]],
+    peer_name: str = "mahjong",
 ) -> tuple[float, float, float]:
     """Median seconds per run of each and the median of the per-repeat ratios; prints one
     summary line. ``ours`` and ``theirs`` run the same blocks of hands; within a repeat
@@ -228,7 +322,7 @@ def race(
     a, b, ratio = statistics.median(ours_t), statistics.median(theirs_t), statistics.median(ratios)
     print(
         f"{label}: agari {n / a:>9,.0f} hands/s ({a / n * 1e6:5.1f} µs/hand)   "
-        f"mahjong {n / b:>9,.0f} hands/s ({b / n * 1e6:5.1f} µs/hand)   "
+        f"{peer_name} {n / b:>9,.0f} hands/s ({b / n * 1e6:5.1f} µs/hand)   "
         f"ratio {ratio:.2f}x  (min {min(ratios):.2f}, max {max(ratios):.2f})"
     )
     return a, b, ratio
@@ -239,7 +333,7 @@ def blocks(items: Sequence[Any]) -> list[Sequence[Any]]:
     return [items[i : i + BLOCK] for i in range(0, len(items), BLOCK)]
 
 
-def bench_scoring(hands: list[BenchHand], repeat: int) -> tuple[float, float]:
+def bench_scoring(hands: list[BenchHand], repeat: int) -> dict[str, float]:
     rules = Rules.preset(PRESET)
     texts = [h.notation for h in hands]
     parsed = [parse_hand(t) for t in texts]
@@ -300,14 +394,14 @@ def bench_scoring(hands: list[BenchHand], repeat: int) -> tuple[float, float]:
         # Under aka, TilesConverter turns a fourth plain five into a six (it skips the red
         # copy's id), so the peer reads those few hands as not winning from the string.
         print(f"  note: the peer's string conversion misreads {n - same_peer} hands (4 fives)")
-    _, _, ratio_a = race(
+    time_a, _, ratio_a = race(
         "(a) prepared input",
         n,
         repeat,
         [ours_a(part) for part in blocks(parsed)],
         [theirs_a(part) for part in blocks(prepared)],
     )
-    _, peer_b, ratio_b = race(
+    time_b, peer_b, ratio_b = race(
         "(b) from the string",
         n,
         repeat,
@@ -330,10 +424,15 @@ def bench_scoring(hands: list[BenchHand], repeat: int) -> tuple[float, float]:
         f"    (b) with agari's notation caches emptied before every line: {n / cold:,.0f} "
         f"hands/s ({cold / n * 1e6:.1f} µs/hand), {peer_b / cold:.2f}x the peer's median"
     )
-    return ratio_a, ratio_b
+    return {
+        "a_us": time_a / n * 1e6,
+        "a_ratio": ratio_a,
+        "b_us": time_b / n * 1e6,
+        "b_ratio": ratio_b,
+    }
 
 
-def bench_waits(hands: list[BenchHand], repeat: int) -> None:
+def bench_waits(hands: list[BenchHand], repeat: int) -> float:
     from agari.analysis.waiting import analyse_waiting
 
     rules = Rules.preset(PRESET)
@@ -348,6 +447,7 @@ def bench_waits(hands: list[BenchHand], repeat: int) -> None:
         f"(c) waits analysis (13 tiles, values of every wait by ron and tsumo): "
         f"{1 / per:,.0f} hands/s ({per * 1e6:,.0f} µs/hand) over {len(waiting):,} hands"
     )
+    return per * 1e6
 
 
 # --------------------------------------------------------------------------- subprocesses
@@ -355,11 +455,12 @@ def bench_waits(hands: list[BenchHand], repeat: int) -> None:
 
 def _env() -> dict[str, str]:
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
+    if not INSTALLED:
+        env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
     return env
 
 
-def bench_batch(count: int, repeat: int) -> None:
+def bench_batch(count: int, repeat: int) -> dict[str, float]:
     check = subprocess.run(
         [sys.executable, "-m", "agari", "batch", "--help"],
         capture_output=True,
@@ -368,7 +469,8 @@ def bench_batch(count: int, repeat: int) -> None:
     )
     if check.returncode != 0:
         print("(d) agari batch: not available, skipped")
-        return
+        return {}
+    rates: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "hands.jsonl"
         with path.open("w", encoding="utf-8") as out:
@@ -385,16 +487,18 @@ def bench_batch(count: int, repeat: int) -> None:
                 runs.append(time.perf_counter() - start)
                 if done.returncode not in (0, 1):
                     print(f"(d) agari batch --jobs {jobs} failed: {done.stderr[-300:]!r}")
-                    return
+                    return rates
             lines = sum(1 for _ in target.open(encoding="utf-8"))
             best = statistics.median(runs)
+            rates[f"batch_jobs{jobs}"] = count / best
             print(
                 f"(d) agari batch --json --jobs {jobs}: {count / best:,.0f} hands/s "
                 f"({count:,} hands in {best:.2f} s, median of {repeat}; {lines:,} records out)"
             )
+    return rates
 
 
-def bench_startup(runs: int) -> float:
+def bench_startup(runs: int) -> tuple[float, float | None]:
     command = [sys.executable, "-m", "agari", CLI_HAND]
     times = []
     for _ in range(runs):
@@ -411,15 +515,17 @@ def bench_startup(runs: int) -> float:
         f'(e) start-up: python -m agari "{CLI_HAND}": {median:.3f} s wall, median of {runs} '
         f"(a bare python -c pass: {statistics.median(bare):.3f} s)"
     )
-    script = shutil.which("agari")
+    script = shutil.which("agari", path=str(Path(sys.executable).parent))
+    script_wall = None
     if script is not None:  # the installed console script (through any version shim)
         wall = []
         for _ in range(runs):
             start = time.perf_counter()
             subprocess.run([script, CLI_HAND], capture_output=True, env=_env(), check=False)
             wall.append(time.perf_counter() - start)
-        print(f'    agari "{CLI_HAND}" ({script}): {statistics.median(wall):.3f} s wall')
-    return median
+        script_wall = statistics.median(wall)
+        print(f'    agari "{CLI_HAND}" ({script}): {script_wall:.3f} s wall')
+    return median, script_wall
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -429,26 +535,98 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, help="repeats of each timing (default 5)")
     parser.add_argument("--seed", type=int, default=20261130)
     parser.add_argument("--batch-count", type=int, help="hands in the batch file (20000)")
-    parser.add_argument("--skip", nargs="*", default=(), choices=("waits", "batch", "startup"))
+    parser.add_argument(
+        "--skip", nargs="*", default=(), choices=("waits", "batch", "startup", "riichienv")
+    )
+    parser.add_argument(
+        "--installed", action="store_true", help="the agari installed here, not ../src"
+    )
+    parser.add_argument(
+        "--compiled",
+        metavar="PYTHON",
+        help="then run again with this Python (whose agari is the compiled build, installed "
+        "with AGARI_COMPILE=1) and print both builds side by side",
+    )
+    parser.add_argument("--summary", type=Path, help=argparse.SUPPRESS)  # JSON, for --compiled
     args = parser.parse_args(argv)
     count = args.count or (1500 if args.quick else 6000)
     repeat = args.repeat or (3 if args.quick else 5)
     batch_count = args.batch_count or (4000 if args.quick else 20000)
+    from agari.cli import build_kind
+
+    build = build_kind()
+    where = "installed" if INSTALLED else "source tree"
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, preset {PRESET}")
+    print(f"agari: the {build} build ({where}: {Path(sys.modules['agari'].__file__ or '').parent})")
     hands = generate(count, args.seed)
-    ratio_a, ratio_b = bench_scoring(hands, repeat)
+    figures: dict[str, Any] = {"build": build, **bench_scoring(hands, repeat)}
+    if "riichienv" not in args.skip:
+        figures["riichienv_ratio"] = bench_riichienv(hands, repeat)
     if "waits" not in args.skip:
-        bench_waits(hands[: max(300, count // 6)], repeat)
+        figures["waits_us"] = bench_waits(hands[: max(300, count // 6)], repeat)
     if "batch" not in args.skip:
-        bench_batch(batch_count, 1 if args.quick else 3)
-    startup = bench_startup(5 if args.quick else 11) if "startup" not in args.skip else 0.0
-    print(
-        f"targets: (a) {ratio_a:.2f}x >= 3x: {'met' if ratio_a >= 3 else 'NOT met'}; "
-        f"(b) {ratio_b:.2f}x >= 1.5x: {'met' if ratio_b >= 1.5 else 'NOT met'}"
-        + (f"; start-up {startup:.3f} s < 0.3 s: {'met' if startup < 0.3 else 'NOT met'}")
-        * ("startup" not in args.skip)
-    )
+        figures.update(bench_batch(batch_count, 1 if args.quick else 3))
+    if "startup" not in args.skip:
+        figures["startup"], figures["startup_script"] = bench_startup(5 if args.quick else 11)
+    if args.summary is not None:
+        args.summary.write_text(json.dumps(figures), encoding="utf-8")
+    table = [figures]
+    if args.compiled:
+        with tempfile.TemporaryDirectory() as tmp:
+            summary = Path(tmp) / "compiled.json"
+            command = [args.compiled, __file__, "--installed", "--summary", str(summary)]
+            command += [a for a in (argv if argv is not None else sys.argv[1:])]
+            command = [c for i, c in enumerate(command) if not _is_compiled_option(command, i)]
+            print(f"\n--- the same with {args.compiled} ---", flush=True)
+            done = subprocess.run(command, check=False)
+            if done.returncode != 0 or not summary.is_file():
+                print(f"the run with {args.compiled} failed (exit {done.returncode})")
+                return 1
+            table.append(json.loads(summary.read_text(encoding="utf-8")))
+    print()
+    _side_by_side(table)
     return 0
+
+
+def _is_compiled_option(command: list[str], i: int) -> bool:
+    """Whether ``command[i]`` is ``--compiled`` or its value (not passed on)."""
+    return command[i] == "--compiled" or (i > 0 and command[i - 1] == "--compiled")
+
+
+#: Issue 18's targets: (a) and (b) against the peer, by build; start-up under 0.1 s.
+TARGETS: Final = {"pure Python": (3.0, 1.9), "compiled": (8.0, 5.0)}
+STARTUP_TARGET: Final = 0.1
+
+
+def _side_by_side(table: list[dict[str, Any]]) -> None:
+    """One column per build, and the verdict on the targets."""
+
+    def row(label: str, key: str, form: str) -> None:
+        cells = [form.format(f[key]) if f.get(key) is not None else "-" for f in table]
+        print(f"{label:<38}" + "".join(f"{c:>22}" for c in cells))
+
+    print(f"{'':<38}" + "".join(f"{f['build']:>22}" for f in table))
+    row("(a) prepared input, µs/hand", "a_us", "{:.1f}")
+    row("(a) ratio to mahjong 2.1.0", "a_ratio", "{:.2f}x")
+    row("(a) ratio to riichienv (<1: slower)", "riichienv_ratio", "{:.2f}x")
+    row("(b) from the string, µs/hand", "b_us", "{:.1f}")
+    row("(b) ratio to mahjong 2.1.0", "b_ratio", "{:.2f}x")
+    row("(c) waits analysis, µs/hand", "waits_us", "{:.0f}")
+    row("(d) batch --jobs 1, hands/s", "batch_jobs1", "{:,.0f}")
+    row("(d) batch --jobs 2, hands/s", "batch_jobs2", "{:,.0f}")
+    row("(e) start-up, python -m agari, s", "startup", "{:.3f}")
+    row("(e) start-up, agari script, s", "startup_script", "{:.3f}")
+    verdicts = []
+    for f in table:
+        want_a, want_b = TARGETS.get(f["build"], (3.0, 1.9))
+        met = f["a_ratio"] >= want_a and f["b_ratio"] >= want_b
+        text = f"{f['build']}: (a) {f['a_ratio']:.2f}x >= {want_a}x, (b) {f['b_ratio']:.2f}x"
+        text += f" >= {want_b}x"
+        if f.get("startup") is not None:
+            met = met and f["startup"] < STARTUP_TARGET
+            text += f", start-up {f['startup']:.3f} s < {STARTUP_TARGET} s"
+        verdicts.append(f"{text}: {'met' if met else 'NOT met'}")
+    print("targets: " + "; ".join(verdicts))
 
 
 if __name__ == "__main__":

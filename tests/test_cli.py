@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from typing import Any
@@ -147,6 +148,20 @@ def test_terminal_stdin_prints_usage_and_exits_2(monkeypatch: pytest.MonkeyPatch
 def test_help_exits_0(monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, _ = _run_main(monkeypatch, ["--help"], io.StringIO())
     assert code == 0 and "usage: agari" in out and "exit status" in out
+
+
+def test_version_names_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18: ``agari --version`` ends in ``(compiled)`` or ``(pure Python)``, as the
+    engine's modules are extension modules or not; .ci/run sets AGARI_EXPECT_BUILD to the
+    build it installed, so that a compiled run cannot pass on the pure modules."""
+    import agari.engine.scoring
+
+    code, out, _ = _run_main(monkeypatch, ["--version"], io.StringIO())
+    compiled = not agari.engine.scoring.__file__.endswith(".py")
+    assert code == 0 and out.endswith("(compiled)\n" if compiled else "(pure Python)\n")
+    expected = os.environ.get("AGARI_EXPECT_BUILD")
+    if expected:
+        assert out.endswith(f"({expected})\n")
 
 
 def test_answers_that_are_not_wins_exit_0(monkeypatch: pytest.MonkeyPatch) -> None:

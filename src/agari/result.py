@@ -18,14 +18,13 @@ To every reader a deferred field is a plain value.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from functools import partial
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypedDict, TypeVar, cast
+from typing import Any, Final, Literal, NamedTuple, TypeAlias, TypedDict, TypeVar, cast
 
 from agari.settlement import Settlement
 
-T = TypeVar("T")
 V = TypeVar("V")
 
 
@@ -56,35 +55,32 @@ class ReadOnlyDict(dict[str, V]):
 
 
 class _Deferred(partial[Any]):
-    """A field value not made yet: calling it makes it (a ``partial``: one C object)."""
+    """A field value not made yet: calling it makes it (a ``partial``: one C object).
+
+    ``deferred(make, *args)`` is a stand-in for the value ``make(*args)``, for one of
+    :data:`DEFERRABLE` fields of a :class:`Result`; the field makes it on its first read."""
 
     __slots__ = ()
 
 
 class _DeferredFields(partial[Any]):
     """Several field values not made yet: calling it gives ``{field: value}`` for every field
-    that holds it (one stand-in, one call, for values made together)."""
+    that holds it (one stand-in, one call, for values made together).
+
+    ``deferred_fields(make, *args)`` stands for several fields at once: ``make(*args)``
+    gives each field's value, made when any of them is first read."""
 
     __slots__ = ()
 
 
-if TYPE_CHECKING:
+#: A stand-in for a field's value, as the engine hands it to :func:`make_win`. Typed as
+#: what it is (not as the value it stands for), so that compiled code checks it as such.
+Deferred: TypeAlias = _Deferred | _DeferredFields
 
-    def deferred_fields(make: Callable[..., Mapping[str, Any]], *args: Any) -> Any:
-        """A stand-in for several fields at once: ``make(*args)`` gives each field's value,
-        made when any of them is first read. Typed ``Any``: it stands for values of
-        several types (``make``'s mapping says which)."""
-
-    def deferred(make: Callable[..., T], *args: Any) -> T:
-        """A stand-in for the value ``make(*args)``, for one of :data:`DEFERRABLE` fields
-        of a :class:`Result`; the field makes it on its first read. Typed as the value,
-        as that is what every reader of the field sees."""
-
-else:
-    # At run time the stand-in's class itself: one is made for several fields of every
-    # result, and a wrapper function would double the cost of making it.
-    deferred = _Deferred
-    deferred_fields = _DeferredFields
+# The stand-in's class itself: one is made for several fields of every result, and a
+# wrapper function would double the cost of making it.
+deferred: Final = _Deferred
+deferred_fields: Final = _DeferredFields
 
 
 def _deferrable(name: str) -> property:
@@ -269,31 +265,31 @@ class Fields(TypedDict):
 
     input: Any
     status: Status
-    hand: str | None
+    hand: str | Deferred | None
     rules: str | None
     error: dict[str, Any] | None
-    warnings: tuple[str, ...]
+    warnings: tuple[str, ...] | Deferred
     han: int | None
     fu: int | None
     yakuman: int | None
     yaku: tuple[YakuHan, ...] | None
     dora: Mapping[str, int] | None
-    fu_breakdown: tuple[FuItem, ...] | None
+    fu_breakdown: tuple[FuItem, ...] | Deferred | None
     wait: Wait | None
     limit: str | None
     base_points: int | None
-    payment: Mapping[str, int] | None
-    points: int | None
-    total: int | None
-    reading: tuple[str, ...] | None
+    payment: Mapping[str, int] | Deferred | None
+    points: int | Deferred | None
+    total: int | Deferred | None
+    reading: tuple[str, ...] | Deferred | None
     win_tile: str | None
-    deltas: Mapping[str, int] | None
+    deltas: Mapping[str, int] | Deferred | None
     shanten: int | None
     waits: tuple[dict[str, Any], ...] | None
     discards: tuple[dict[str, Any], ...] | None
     candidates: tuple[Result, ...] | None
-    extra: dict[str, Any]
-    settlement: Settlement | None
+    extra: dict[str, Any] | Deferred
+    settlement: Settlement | Deferred | None
 
 
 #: A result's ``extra`` when it has none: one read-only dict that every such result shares.

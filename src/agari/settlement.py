@@ -56,6 +56,11 @@ class Transfer:
     reason: Reason
     at_end: bool = False
 
+    def __reduce__(self) -> tuple[type[Transfer], tuple[str | None, str | None, int, str, bool]]:
+        """Pickled as its fields and made again by ``__init__`` (worker processes send
+        results; the compiled build's frozen class cannot have its fields set one by one)."""
+        return (Transfer, (self.payer, self.payee, self.amount, self.reason, self.at_end))
+
 
 @dataclass(frozen=True, slots=True)
 class Settlement:
@@ -72,6 +77,11 @@ class Settlement:
     #: A win's SPEC §3 ``payment``: the hand's ordinary shares before honba and sticks
     #: (see :func:`agari.settle.win.settle_win`); ``None`` for other settlements.
     payment: Mapping[str, int] | None = None
+
+    def __reduce__(self) -> tuple[type[Settlement], tuple[object, ...]]:
+        """Pickled as its fields (see :meth:`Transfer.__reduce__`)."""
+        fields = (self.kind, self.seats, self.transfers, self.notes, self.winner, self.payment)
+        return (Settlement, fields)
 
     @property
     def points(self) -> int:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from agari.result import Result
     from agari.rules import Rules
 
-__all__ = ["BLANKS", "EXIT_PIPE_CLOSED", "USAGE", "main", "pipe_closed"]
+__all__ = ["BLANKS", "EXIT_PIPE_CLOSED", "USAGE", "build_kind", "main", "pipe_closed"]
 
 USAGE = """\
 usage: agari [--rules PRESET] [--rule KEY=VALUE]... [--json] [HAND ...]
@@ -52,7 +52,7 @@ options:
   --rule KEY=VALUE   change one switch (repeatable); `agari rules` lists them
   --json             one SPEC §3 JSON record per hand (JSON Lines)
   -h, --help         this help
-  --version          the version
+  --version          the version, and the build: (compiled) or (pure Python)
 
 notation:
   123m456p789s1155z+5z                 concealed tiles, +winning tile (m p s z; 0 = red five)
@@ -215,6 +215,17 @@ def _is_utf8(text: str) -> bool:
     return True
 
 
+def build_kind() -> str:
+    """``"compiled"`` when the engine's modules are extension modules (the mypyc build,
+    ``AGARI_COMPILE=1 pip install .``), else ``"pure Python"``."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    from agari.engine import scoring
+
+    compiled = (scoring.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
+    return "compiled" if compiled else "pure Python"
+
+
 def _hand_command(args: list[str]) -> int:
     if any(a in ("-h", "--help") for a in args):
         sys.stdout.write(_help())
@@ -222,7 +233,7 @@ def _hand_command(args: list[str]) -> int:
     if "--version" in args:
         from importlib.metadata import version
 
-        sys.stdout.write(f"agari {version('agari')}\n")
+        sys.stdout.write(f"agari {version('agari')} ({build_kind()})\n")
         return 0
     try:
         preset, overrides, as_json, hands = _parse_options(args)

@@ -170,9 +170,19 @@ class HandFacts:
 
     # Not slotted, for these class-level defaults: the facts of the rarer context words
     # are set on an instance only for a hand that has one of those words.
-    double_riichi = ippatsu = haitei = houtei = rinshan = chankan = False
-    tenhou = chiihou = renhou = False
-    open_riichi = double_open_riichi = sashikomi = paarenchan = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    renhou: bool = False
+    open_riichi: bool = False
+    double_open_riichi: bool = False
+    sashikomi: bool = False
+    paarenchan: bool = False
 
     def __init__(
         self,

@@ -44,6 +44,7 @@ from agari.engine.features import PAARENCHAN_WINS, Features, HandFacts
 from agari.engine.fu import fu_items, fu_total, round_fu
 from agari.engine.yaku import IMPLIED, YAKUMAN, RuleTables, tables, yaku_of, yakuman_of
 from agari.result import (
+    Deferred,
     FuItem,
     ReadOnlyDict,
     Result,
@@ -534,7 +535,7 @@ def _no_yaku_warnings(
 
 
 def score_hand(
-    hand: Hand, rules: Rules, value: Any = None, text: str | None = None
+    hand: Hand, rules: Rules, value: Any = None, text: str | Deferred | None = None
 ) -> Result | None:
     """The SPEC §3 result of a hand with a known winning tile, or ``None`` when the
     tiles form no complete hand. ``value`` is the result's ``input`` (``None`` for the

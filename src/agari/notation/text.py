@@ -509,14 +509,9 @@ def _cache_file() -> str | bool:
 
 @functools.cache
 def _lark() -> Lark:
-    from lark import Lark, Transformer
+    from lark import Lark
 
-    class Collect(Transformer[Any, Any]):
-        def digit_first(self, children: list[Any]) -> tuple[bool, list[Any]]:
-            return False, children
-
-        def suit_first(self, children: list[Any]) -> tuple[bool, list[Any]]:
-            return True, children
+    from agari.notation.lark_transform import Collect
 
     options: dict[str, Any] = {
         "parser": "lalr",
@@ -554,7 +549,9 @@ def _syntax_error(text: str, exc: Exception) -> HandError:
 
     if isinstance(exc, UnexpectedCharacters):
         col = exc.column
-        pos = exc.pos_in_stream or 0
+        # Read untyped: Lark declares it ``None`` (a class default) and the lexer sets an
+        # int, which compiled code reading the attribute as declared would reject.
+        pos: int = getattr(exc, "pos_in_stream", None) or 0
         lead = re.match(r",[ \t]*", text[pos:])
         skip = lead.end() if lead else 0
         digits = re.match(r"[0-9][0-9=+-]*", text[pos + skip :])

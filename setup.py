@@ -1,0 +1,36 @@
+"""Only for the compiled build: the metadata is pyproject.toml's. Without AGARI_COMPILE=1
+this is a plain ``setup()``; with it, the hot modules below are compiled by mypyc into C
+extension modules that take the place of their ``.py`` files (which the wheel keeps)."""
+
+import os
+import sys
+
+from setuptools import setup
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "build_backend"))
+from agari_build import compiling
+
+#: The modules compiled (chosen by profiling the scoring of prepared and text input).
+HOT_MODULES = [
+    "tiles",
+    # "hand",
+    "settlement",
+    "engine/decompose",
+    "engine/features",
+    "engine/yaku",
+    "engine/fu",
+    "engine/dora",
+    "engine/scoring",
+    "settle/limits",
+    "settle/win",
+    "notation/text",
+    "analysis/tables",
+    "analysis/waiting",
+]
+
+if compiling():
+    from mypyc.build import mypycify
+
+    setup(ext_modules=mypycify([f"src/agari/{m}.py" for m in HOT_MODULES], opt_level="3"))
+else:
+    setup()
