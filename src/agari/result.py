@@ -73,7 +73,7 @@ class _DeferredFields(partial[Any]):
     __slots__ = ()
 
 
-#: A stand-in for a field's value, as the engine hands it to :func:`make_win`. Typed as
+#: A stand-in for a field's value, as the engine puts it in a result's fields. Typed as
 #: what it is (not as the value it stands for), so that compiled code checks it as such.
 Deferred: TypeAlias = _Deferred | _DeferredFields
 
