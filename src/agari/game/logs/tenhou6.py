@@ -587,7 +587,8 @@ class _RoundReader:
                     raise self.fail(f"seat {seat} declares riichi with {'r' + item!r}")
                 else:
                     call = self._parse_call(item, seat, ("kakan", "ankan", "kita"))
-                    flush(seat)
+                    if pending_dora[seat]:
+                        flush(seat)
                     self.events.append(call)
                     if call.kind == "ankan":
                         reveal()
@@ -607,7 +608,8 @@ class _RoundReader:
                 tile = drawn
             else:
                 tile = tile_from_code(item)
-            flush(seat)
+            if pending_dora[seat]:
+                flush(seat)
             self.events.append(Discard(seat, tile, tsumogiri, riichi))
             last_drawn[seat] = None
             caller = self._caller(seat, tile, draws, at_draw)
