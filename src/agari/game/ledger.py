@@ -430,7 +430,8 @@ def _score_win(
         raise GameError(f"the hand {str(full)!r} does not score as a win: {why}")
     settlement = result.settlement
     assert settlement is not None  # every win carries its settlement
-    return ScoredWin(win.seat, win.from_seat, win.pao, str(full), result, settlement)
+    # the result's input is the full hand's normal form, made once for both
+    return ScoredWin(win.seat, win.from_seat, win.pao, result.input, result, settlement)
 
 
 # --------------------------------------------------------------------------- helpers

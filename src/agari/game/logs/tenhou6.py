@@ -41,6 +41,7 @@ from agari.game.logs.events import (
     LogRules,
     Nagashi,
     NewDora,
+    Result,
     RiichiAccepted,
     RoundEnd,
     RoundLog,
@@ -495,8 +496,7 @@ class _RoundReader:
         result = raw[-1]
         self._check_counts(hands, draws, dora, ura)
         self._play(dealer, draws, discards, dora[1:], result)
-        self._result(result, ura, dealer)
-        self._end(final)
+        self._end(self._result(result, ura, dealer), final)
         return RoundLog(
             index=self.index,
             wind=wind,
@@ -519,8 +519,9 @@ class _RoundReader:
     ) -> None:
         """No kind more than four times among the hands, the draws and the indicators."""
         kinds: Counter[int] = Counter(t.kind for hand in hands for t in hand)
-        for seat_draws in draws:
-            kinds.update(tile_from_code(c).kind for c in seat_draws if isinstance(c, int))
+        codes = Counter(c for seat_draws in draws for c in seat_draws if isinstance(c, int))
+        for code, count in codes.items():  # a bad code fails where it first stands
+            kinds[tile_from_code(code).kind] += count
         kinds.update(t.kind for t in (*dora, *ura))
         for kind, count in kinds.items():
             if count > 4:
@@ -713,11 +714,13 @@ class _RoundReader:
             raise self.fail(f"deltas {value!r} do not cover every seat")
         return deltas[: self.players]
 
-    def _result(self, result: Any, ura: tuple[Tile, ...], dealer: int) -> None:
+    def _result(self, result: Any, ura: tuple[Tile, ...], dealer: int) -> list[Result]:
+        """The round's result events (one or more wins, or one draw or abort), appended."""
         if not isinstance(result, list) or not result or not isinstance(result[0], str):
             raise self.fail(f"the round's result {result!r} is not a list starting with a word")
         word = result[0]
         n = self.players
+        results: list[Result] = []
         if word in _WIN_WORDS:
             infos = _win_infos(result[1:], n)
             if infos is None:
@@ -725,24 +728,27 @@ class _RoundReader:
                     f"a win whose entries are not [deltas, [winner, from, …]]: {result!r}"
                 )
             for deltas, info in infos:
-                self.events.append(self._win(deltas, info, ura, dealer))
-            return
+                results.append(self._win(deltas, info, ura, dealer))
+                self.events.append(results[-1])
+            return results
         deltas = self._deltas(result[1]) if len(result) > 1 else None
         if word in _DRAW_WORDS:
             tenpai = None
             if deltas is not None and any(deltas):
                 tenpai = tuple(s for s in range(n) if deltas[s] > 0)
-            self.events.append(ExhaustiveDraw(tenpai, deltas))
+            results.append(ExhaustiveDraw(tenpai, deltas))
         elif word in _ALL_TENPAI or word in _ALL_NOTEN:
             tenpai = tuple(range(n)) if word in _ALL_TENPAI else ()
-            self.events.append(ExhaustiveDraw(tenpai, deltas or (0,) * n))
+            results.append(ExhaustiveDraw(tenpai, deltas or (0,) * n))
         elif word in _NAGASHI_WORDS:
-            self.events.append(Nagashi(deltas))
+            results.append(Nagashi(deltas))
         elif word in _ABORTS:
             # An abortive draw pays nobody: Tenhou writes no deltas for it.
-            self.events.append(Abort(_ABORTS[word], deltas or (0,) * n))
+            results.append(Abort(_ABORTS[word], deltas or (0,) * n))
         else:
             raise self.fail(f"unknown result {word!r}")
+        self.events.extend(results)
+        return results
 
     def _win(self, deltas_raw: Any, info: list[Any], ura: tuple[Tile, ...], dealer: int) -> Win:
         n = self.players
@@ -793,8 +799,11 @@ class _RoundReader:
             ura_indicators=ura,
         )
 
-    def _end(self, final: tuple[tuple[int, ...] | None, tuple[float, ...] | None]) -> None:
-        results = [e for e in self.events if isinstance(e, Win | ExhaustiveDraw | Nagashi | Abort)]
+    def _end(
+        self,
+        results: list[Result],
+        final: tuple[tuple[int, ...] | None, tuple[float, ...] | None],
+    ) -> None:
         total: tuple[int, ...] | None = None
         if results and all(r.deltas is not None for r in results):
             total = tuple(
