@@ -40,7 +40,7 @@ from agari.game.outcomes import (
     Win,
     Wins,
 )
-from agari.hand import Hand, Source, Wind
+from agari.hand import Hand, Source, Wind, replace_context
 from agari.notation import parse_hand
 from agari.result import Result
 from agari.rules import Rules
@@ -412,7 +412,7 @@ def _score_win(
     pao = None if win.pao is None else cast(Wind, state.wind_of(win.pao))
     full = replace(
         hand,
-        context=replace(
+        context=replace_context(
             context,
             seat_wind=seat_wind,
             round_wind=cast(Wind, state.round_wind),

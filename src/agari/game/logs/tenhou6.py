@@ -124,6 +124,8 @@ def tile_from_code(code: object) -> Tile:
     raise ValueError(f"tile code {code} is out of range (11-19, 21-29, 31-39, 41-47, 51-53)")
 
 
+#: The other seats in turn order after each seat, by the number of players.
+_AFTER: Final = {n: [[(seat + k) % n for k in range(1, n)] for seat in range(n)] for n in (3, 4)}
 #: Every valid tile code and its tile.
 _TILE_CODES: Final[dict[int, Tile]] = {
     **{suit * 10 + n: Tile((suit - 1) * 9 + n - 1) for suit in (1, 2, 3) for n in range(1, 10)},
@@ -668,16 +670,12 @@ class _RoundReader:
         self, discarder: int, tile: Tile, draws: list[list[Any]], at_draw: list[int]
     ) -> tuple[int, Call] | None:
         """Who takes this discard: a pon or daiminkan first, nearest seat first, then a chi."""
-        n = self.players
         chi: tuple[int, Call] | None = None
-        for step in range(1, n):
-            seat = (discarder + step) % n
-            if at_draw[seat] >= len(draws[seat]):
-                continue
-            item = draws[seat][at_draw[seat]]
-            if not isinstance(item, str):
-                continue
-            call = self._parse_call(item, seat, ("chi", "pon", "daiminkan"))
+        for seat in _AFTER[self.players][discarder]:
+            row, at = draws[seat], at_draw[seat]
+            if at >= len(row) or not isinstance(row[at], str):
+                continue  # the seat's next entry is a draw from the wall, or none
+            call = self._parse_call(row[at], seat, ("chi", "pon", "daiminkan"))
             if call.from_seat != discarder or call.called is None:
                 continue
             if call.called.kind != tile.kind:
