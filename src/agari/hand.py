@@ -360,6 +360,14 @@ def make_context(**values: Any) -> Context:
     return context
 
 
+def replace_context(context: Context, **changes: Any) -> Context:
+    """``dataclasses.replace(context, **changes)`` made in one step, as :func:`make_context`
+    makes a context (the game ledger completes every win's context this way)."""
+    values = {k: v for k, v in context.__dict__.items() if k in _CONTEXT_FIELDS}
+    values.update(changes)
+    return make_context(**values)
+
+
 @dataclass(frozen=True, slots=True)
 class Hand:
     """A hand: concealed tiles, the winning tile (if known), melds and context.

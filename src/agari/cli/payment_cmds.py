@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from agari.hand import Source, Wind
     from agari.rules import Rules
     from agari.settle import PointsTable
+    from agari.settlement import Settlement
 
 EXIT_OK = 0
 EXIT_REJECTED = 1
@@ -127,6 +128,36 @@ def _parse_fu(text: str | None) -> int | None:
     return int(word)
 
 
+def _hand_value(
+    han_text: str, fu_text: str | None, tsumo: bool, rules: Rules
+) -> tuple[int, int | None, int, int, str | None, list[str]]:
+    """``(han, fu, yakuman, base, limit, warnings)`` of a counted hand; refuses han/fu no
+    hand can have."""
+    from agari.settle import base_points, impossible_reason, rule_warnings, yakuman_base
+
+    han, yakuman = _parse_han(han_text)
+    fu = _parse_fu(fu_text)
+    warnings: list[str] = []
+    if yakuman == 0:
+        if han < 1:
+            raise _Rejected(f"a winning hand has at least 1 han, not {han}")
+        if fu is None:
+            if han <= 4:
+                raise UsageError(f"FU is needed below 5 han ({han} han given)")
+        else:
+            reason = impossible_reason(han, fu, tsumo, rules)
+            if reason is not None:
+                raise _Rejected(reason)
+        base, limit = base_points(han, fu if fu is not None else 0, rules)
+        warnings.extend(rule_warnings(han, fu, rules))
+    else:
+        if fu is not None:
+            warnings.append("fu do not count for a yakuman hand")
+            fu = None
+        base, limit = yakuman_base(yakuman)
+    return han, fu, yakuman, base, limit, warnings
+
+
 def _points_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="agari points",
@@ -178,6 +209,15 @@ def _points_parser() -> argparse.ArgumentParser:
         metavar="SEAT",
         help="the seat whose wall was broken (needs --rule wareme=on)",
     )
+    parser.add_argument(
+        "--also",
+        action="append",
+        default=[],
+        metavar="HAN[/FU]@SEAT",
+        help="another winner on the same discard (repeat for a triple ron), e.g. 2/40@W or "
+        "yakuman@N; needs --from. Paid each, or the head bump, as the rules say; honba and "
+        "sticks to the winner nearest the discarder",
+    )
     add_rule_options(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
@@ -186,44 +226,19 @@ def _points_parser() -> argparse.ArgumentParser:
 def points_record(argv: Sequence[str]) -> dict[str, Any]:
     """The ``agari points`` answer as a JSON-ready dict (raises on bad input)."""
     from agari.hand import Context
-    from agari.settle import (
-        base_points,
-        impossible_reason,
-        rule_warnings,
-        seat_from,
-        settle_win,
-        source_of,
-        yakuman_base,
-    )
+    from agari.settle import seat_from, settle_win, source_of, yakuman_base
 
     args = _points_parser().parse_args(list(argv))
     rules = rules_of(args)
-    han, yakuman = _parse_han(args.han)
-    fu = _parse_fu(args.fu)
-    warnings: list[str] = []
-
-    if yakuman == 0:
-        if han < 1:
-            raise _Rejected(f"a winning hand has at least 1 han, not {han}")
-        if fu is None:
-            if han <= 4:
-                raise UsageError(f"FU is needed below 5 han ({han} han given)")
-        else:
-            reason = impossible_reason(han, fu, args.tsumo, rules)
-            if reason is not None:
-                raise _Rejected(reason)
-        base, limit = base_points(han, fu if fu is not None else 0, rules)
-        warnings.extend(rule_warnings(han, fu, rules))
-    else:
-        if fu is not None:
-            warnings.append("fu do not count for a yakuman hand")
-            fu = None
-        base, limit = yakuman_base(yakuman)
+    han, fu, yakuman, base, limit, warnings = _hand_value(args.han, args.fu, args.tsumo, rules)
 
     winner = args.seat if args.seat is not None else ("E" if args.dealer else "S")
     if args.dealer and winner != "E":
         raise UsageError(f"--dealer means the winner sits East, but --seat is {winner}")
     _check_in_play(winner, rules, "winner")
+    if args.also:
+        first = {"han": han, "fu": fu, "yakuman": yakuman, "base_points": base, "limit": limit}
+        return _several_record(args, rules, winner, first, warnings)
     source = None
     discarder = None
     if args.tsumo:
@@ -299,9 +314,147 @@ def points_record(argv: Sequence[str]) -> dict[str, Any]:
     }
 
 
+_ALSO_RE = re.compile(r"^\s*([^/@\s]+)\s*(?:/\s*([^@\s]+)\s*)?@\s*(\S+)\s*$")
+_RONS = {2: "double ron", 3: "triple ron"}
+
+
+def _several_record(
+    args: argparse.Namespace,
+    rules: Rules,
+    first_seat: str,
+    first: dict[str, Any],
+    warnings: list[str],
+) -> dict[str, Any]:
+    """``agari points … --also HAN[/FU]@SEAT …``: several winners on one discard, settled
+    by :func:`agari.settle.settle_rons` (the game ledger's rule)."""
+    from agari.hand import Context
+    from agari.settle import settle_rons, settle_win, source_of
+
+    if args.tsumo:
+        raise UsageError("--also names another winner on the same discard; not with --tsumo")
+    if args.discarder is None:
+        raise UsageError("--also needs --from SEAT: who discarded the tile they all won on")
+    if args.pao is not None or args.liable is not None:
+        raise UsageError("--pao and --liable go with one winner, not with --also")
+    discarder = args.discarder
+    _check_in_play(discarder, rules, "discarder")
+    hands = {first_seat: first}
+    for text in args.also:
+        m = _ALSO_RE.match(text)
+        if m is None:
+            raise UsageError(f"--also is HAN[/FU]@SEAT (e.g. 2/40@W, yakuman@N), not {text!r}")
+        try:
+            seat = _seat(m[3])
+        except argparse.ArgumentTypeError as e:
+            raise UsageError(f"--also {text}: {e}") from None
+        _check_in_play(seat, rules, "winner")
+        if seat in hands:
+            raise _Rejected(f"--also {text}: seat {seat} already wins on this discard")
+        try:
+            han, fu, yakuman, base, limit, notes = _hand_value(m[1], m[2], False, rules)
+        except (UsageError, _Rejected) as e:
+            raise type(e)(f"--also {text}: {e}") from None
+        warnings.extend(f"{seat}: {n}" for n in notes)
+        hands[seat] = {"han": han, "fu": fu, "yakuman": yakuman, "base_points": base}
+        hands[seat]["limit"] = limit
+    if discarder in hands:
+        raise _Rejected(f"the winner ({discarder}) cannot deal in to himself")
+    if len(hands) > 3:
+        raise _Rejected("at most three players can win on one discard")
+    wareme = args.wareme
+    if wareme is not None:
+        _check_in_play(wareme, rules, "wareme seat")
+        if not rules.wareme:
+            warnings.append(
+                f"--wareme ignored: wareme=off under rules {rules.describe()} "
+                "(add --rule wareme=on)"
+            )
+
+    counters: dict[str, tuple[int, int]] = {}
+
+    def settle_one(seat: str, honba: int, sticks: int) -> Settlement:
+        counters[seat] = (honba, sticks)
+        context = Context(
+            seat_wind=cast("Wind", seat),
+            honba=honba,
+            sticks=sticks,
+            wareme=cast("Wind | None", wareme),
+            win_from=cast("Source", source_of(seat, discarder, rules)),
+        )
+        return settle_win(hands[seat]["base_points"], context, rules)
+
+    rons = settle_rons(discarder, list(hands), args.honba, args.sticks, rules, settle_one)
+    winners: list[dict[str, Any]] = []
+    for seat in rons.order:
+        record = {"seat": seat, "dealer": seat == "E", **hands[seat], "paid_out": False}
+        if seat in rons.winners:
+            win = rons.wins[rons.winners.index(seat)]
+            honba, sticks = counters[seat]
+            record.update(
+                paid_out=True,
+                payment=win.payment,
+                points=win.points,
+                honba=honba,
+                sticks=sticks,
+                total=win.total,
+            )
+        winners.append(record)
+    return {
+        "rons": len(rons.order),
+        "from": discarder,
+        "rules": rules.describe(),
+        "honba": args.honba,
+        "sticks": args.sticks,
+        "aborted": rons.aborted,
+        "winners": winners,
+        "paid": rons.settlement.paid,
+        "deltas": rons.settlement.deltas,
+        "warnings": warnings,
+        "notes": list(rons.settlement.notes),
+    }
+
+
+def _value_words(record: dict[str, Any]) -> str:
+    """``3 han 30 fu``, ``6 han``, ``yakuman``, ``2x yakuman``."""
+    if record["yakuman"]:
+        return "yakuman" if record["yakuman"] == 1 else f"{record['yakuman']}x yakuman"
+    if record["fu"] is None:
+        return f"{record['han']} han"
+    return f"{record['han']} han {record['fu']} fu"
+
+
+def _several_text(record: dict[str, Any]) -> str:
+    from agari.settle import format_payment
+
+    rons = _RONS.get(record["rons"], f"{record['rons']} rons")
+    lines = [f"{rons} on {record['from']}'s discard; rules {record['rules']}"]
+    for win in record["winners"]:
+        who = "dealer" if win["dealer"] else "non-dealer"
+        limit = f" ({win['limit']})" if win["limit"] else ""
+        head = f"{win['seat']}: {_value_words(win)}, {who}; base points {win['base_points']}"
+        lines.append(head + limit)
+        if not win["paid_out"]:
+            lines.append("  not paid")
+            continue
+        lines.append(f"  ron        {format_payment(win['payment'])}")
+        extra = win["total"] - win["points"]
+        if extra:
+            lines.append(f"  honba {win['honba']}, riichi sticks {win['sticks']}: +{extra}")
+        lines.append(f"  total      {win['total']}")
+    if record["paid"]:
+        lines.append("paid by      " + "  ".join(f"{s} {v}" for s, v in record["paid"].items()))
+    if record["deltas"] is not None:
+        lines.append("deltas       " + _signed(record["deltas"]))
+    lines.extend(f"note: {n}" for n in record["notes"])
+    lines.extend(f"warning: {w}" for w in record["warnings"])
+    return "\n".join(lines)
+
+
 def _points_text(record: dict[str, Any]) -> str:
     from agari.settle import format_payment
 
+    if "winners" in record:
+        return _several_text(record)
     if record["yakuman"]:
         value = "yakuman" if record["yakuman"] == 1 else f"{record['yakuman']}x yakuman"
     elif record["fu"] is None:

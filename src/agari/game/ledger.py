@@ -40,11 +40,11 @@ from agari.game.outcomes import (
     Win,
     Wins,
 )
-from agari.hand import Hand, Source, Wind
+from agari.hand import Hand, Source, Wind, replace_context
 from agari.notation import parse_hand
 from agari.result import Result
 from agari.rules import Rules
-from agari.settle import settle_chombo, settle_draw, source_of
+from agari.settle import settle_chombo, settle_draw, settle_rons, source_of
 from agari.settle.win import STICK
 from agari.settlement import Kind, Settlement, Transfer
 
@@ -190,41 +190,49 @@ def _step_wins(state: GameState, outcome: Wins, rules: Rules) -> tuple[GameState
         if len({w.from_seat for w in wins}) != 1:
             raise GameError("several winners must win on the same discard")
     discarder = wins[0].from_seat
-    n = state.players
-    # payment order: the winner nearest the discarder in turn order first
-    if discarder is not None:
-        wins = tuple(sorted(wins, key=lambda w: (w.seat - discarder) % n))
+    parsed = {w.seat: _hand(w.hand) for w in wins}
     # riichi: the listed seats and every winner whose hand is in riichi (also a winner the
     # head bump leaves out: the stick was down before the discard)
     scored_riichi = set(outcome.riichi)
-    parsed = [_hand(w.hand) for w in wins]
-    for win, hand in zip(wins, parsed, strict=True):
-        if hand.context.riichi or hand.context.double_riichi:
+    for win in wins:
+        context = parsed[win.seat].context
+        if context.riichi or context.double_riichi:
             scored_riichi.add(win.seat)
     riichi = frozenset(scored_riichi)
-    if len(wins) == 3 and rules.triple_ron == "abort" and rules.multiple_ron == "all":
-        abort = Abort("sanchahou", riichi)
-        next_state, result = _step_abort(state, abort, rules)
-        return next_state, replace(
-            result,
-            outcome=outcome,
-            notes=("three rons on one discard: an abortive draw (triple_ron=abort)",),
-        )
-    if len(wins) > 1 and rules.multiple_ron == "head_bump":
-        notes.append(
-            "head bump (multiple_ron=head_bump): only the winner nearest the discarder wins; "
-            + ", ".join(f"seat {w.seat}" for w in wins[1:])
-            + " not paid"
-        )
-        wins, parsed = wins[:1], parsed[:1]
     transfers = _deposits(state, riichi)
     sticks = state.sticks + len(riichi)
     scored: list[ScoredWin] = []
-    for i, (win, hand) in enumerate(zip(wins, parsed, strict=True)):
-        nearest = i == 0
-        honba = state.honba if nearest or rules.multiple_ron_honba == "each" else 0
-        scored.append(_score_win(state, win, hand, honba, sticks if nearest else 0, rules))
-        transfers.extend(scored[-1].settlement.transfers)
+    if discarder is None:  # a tsumo: one winner, who takes every counter
+        win = wins[0]
+        scored.append(_score_win(state, win, parsed[win.seat], state.honba, sticks, rules))
+        transfers.extend(scored[0].settlement.transfers)
+    else:
+        # who is paid and with which counters: the rule of several rons (settle.rons)
+        by_wind = {state.wind_of(w.seat): w for w in wins}
+
+        def settle_one(wind: str, honba: int, win_sticks: int) -> Settlement:
+            win = by_wind[wind]
+            scored.append(_score_win(state, win, parsed[win.seat], honba, win_sticks, rules))
+            return scored[-1].settlement
+
+        rons = settle_rons(
+            state.wind_of(discarder), list(by_wind), state.honba, sticks, rules, settle_one
+        )
+        if rons.aborted:
+            abort = Abort("sanchahou", riichi)
+            next_state, result = _step_abort(state, abort, rules)
+            return next_state, replace(
+                result,
+                outcome=outcome,
+                notes=("three rons on one discard: an abortive draw (triple_ron=abort)",),
+            )
+        if rons.bumped:
+            notes.append(
+                "head bump (multiple_ron=head_bump): only the winner nearest the discarder "
+                "wins; " + ", ".join(f"seat {by_wind[w].seat}" for w in rons.bumped) + " not paid"
+            )
+        wins = tuple(by_wind[w] for w in rons.winners)
+        transfers.extend(rons.settlement.transfers)
     dealer_won = any(w.seat == state.dealer for w in wins)
     settlement = Settlement(
         "win", _winds(state), tuple(transfers), tuple(n for s in scored for n in s.settlement.notes)
@@ -412,7 +420,7 @@ def _score_win(
     pao = None if win.pao is None else cast(Wind, state.wind_of(win.pao))
     full = replace(
         hand,
-        context=replace(
+        context=replace_context(
             context,
             seat_wind=seat_wind,
             round_wind=cast(Wind, state.round_wind),
@@ -430,7 +438,8 @@ def _score_win(
         raise GameError(f"the hand {str(full)!r} does not score as a win: {why}")
     settlement = result.settlement
     assert settlement is not None  # every win carries its settlement
-    return ScoredWin(win.seat, win.from_seat, win.pao, str(full), result, settlement)
+    # the result's input is the full hand's normal form, made once for both
+    return ScoredWin(win.seat, win.from_seat, win.pao, result.input, result, settlement)
 
 
 # --------------------------------------------------------------------------- helpers

@@ -488,9 +488,7 @@ def walk_round(round_log: RoundLog, rules: Rules) -> tuple[Outcome, RoundFacts]:
     count = len(events)
     while i < count:
         event = events[i]
-        kind = type(event)
-        if kind is Draw:
-            assert isinstance(event, Draw)
+        if isinstance(event, Draw):
             seat = event.seat
             if not 0 <= seat < n:
                 _seat_of(seat, n, i)
@@ -507,8 +505,7 @@ def walk_round(round_log: RoundLog, rules: Rules) -> tuple[Outcome, RoundFacts]:
             tile = event.tile
             player.hand.append(tile.kind * 2 + (not tile.red))
             last = ("draw", seat, tile, event.replacement, wall == 0)
-        elif kind is Discard:
-            assert isinstance(event, Discard)
+        elif isinstance(event, Discard):
             seat = event.seat
             if not 0 <= seat < n:
                 _seat_of(seat, n, i)

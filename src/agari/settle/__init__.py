@@ -2,12 +2,14 @@
 
 Takes han and fu (or a yakuman count), a context (seats, counters) and rules; gives base
 points, the SPEC §3 payment and a :class:`~agari.settlement.Settlement` — who pays whom
-how much and why — for wins, draws, nagashi and chombo, and the points table players know.
+how much and why — for wins (several on one discard: :func:`settle_rons`), draws, nagashi
+and chombo, and the points table players know.
 Knows nothing of tiles or yaku.
 """
 
 from agari.settle.draws import ChomboSettlement, DrawSettlement, settle_chombo, settle_draw
 from agari.settle.limits import base_points, round_up_100, yakuman_base
+from agari.settle.rons import SeveralRons, settle_rons
 from agari.settle.seats import seat_from, seats_in_play, source_of
 from agari.settle.table import (
     FU_ROWS,
@@ -29,6 +31,7 @@ __all__ = [
     "DrawSettlement",
     "PointsTable",
     "Settlement",
+    "SeveralRons",
     "Transfer",
     "base_points",
     "calculate",
@@ -41,6 +44,7 @@ __all__ = [
     "seats_in_play",
     "settle_chombo",
     "settle_draw",
+    "settle_rons",
     "settle_win",
     "source_of",
     "yakuman_base",

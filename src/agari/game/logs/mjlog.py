@@ -86,9 +86,19 @@ _ABORTS: Final[dict[str, AbortReason]] = {
     "kan4": "suukaikan",
     "ron3": "sanchahou",
 }
-_TAG = re.compile(r"<\s*(/?)\s*([A-Za-z_?][\w.-]*)((?:\s+[\w:.-]+\s*=\s*\"[^\"]*\")*)\s*[/?]?\s*>")
+#: One tag. Its first branch reads a plain draw or discard (``<T12/>``: letter and tile
+#: id), the tag of nearly every step of a game, without the general branch's groups; the
+#: general branch reads any other tag (name and attribute text), a move with attributes too.
+_TAG = re.compile(
+    r"<(?:([TUVWDEFG])(\d+)\s*/?\s*>"
+    r"|\s*(/?)\s*([A-Za-z_?][\w.-]*)((?:\s+[\w:.-]+\s*=\s*\"[^\"]*\")*)\s*[/?]?\s*>)"
+)
 _ATTR = re.compile(r"([\w:.-]+)\s*=\s*\"([^\"]*)\"")
 _MOVE = re.compile(r"([TUVWDEFG])(\d+)")
+#: A move's letter: the seat, and whether it draws (``T U V W``) or discards (``D E F G``).
+_MOVES: Final[dict[str, tuple[int, bool]]] = {
+    letter: (i % 4, i < 4) for i, letter in enumerate("TUVWDEFG")
+}
 _TENHOU_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}")
 
 
@@ -174,21 +184,25 @@ def room_words(go_type: int) -> str:
     )
 
 
-def _tags(text: str) -> Iterator[tuple[str, dict[str, str], int]]:
-    """``(name, attributes, position)`` of each tag; a ``#cut`` pseudo-tag where text that
-    is not a tag stands (a cut-off or damaged file)."""
+def _tags(text: str) -> Iterator[tuple[str, str | dict[str, str]]]:
+    """Each tag in order: ``(letter, tile id)`` for a plain draw or discard (``<T12/>``),
+    else ``(name, attributes)``; a ``#cut`` pseudo-tag where text that is not a tag
+    stands (a cut-off or damaged file)."""
     at = 0
     for m in _TAG.finditer(text):
-        if text[at : m.start()].strip():
-            yield "#cut", {}, at
+        start = m.start()
+        if start != at and text[at:start].strip():
+            yield "#cut", {}
             return
         at = m.end()
         if m[1]:
-            yield "/" + m[2], {}, m.start()
+            yield m[1], m[2]
+        elif m[3]:
+            yield "/" + m[4], {}
         else:
-            yield m[2], dict(_ATTR.findall(m[3])), m.start()
+            yield m[4], dict(_ATTR.findall(m[5])) if m[5] else {}
     if text[at:].strip():
-        yield "#cut", {}, at
+        yield "#cut", {}
 
 
 def _ints(text: str) -> list[int]:
@@ -286,7 +300,10 @@ class _Reader:
 
     def read(self, text: str) -> GameLog:
         closed = False
-        for name, attrs, _ in _tags(text):
+        for name, attrs in _tags(text):
+            if isinstance(attrs, str):  # a plain draw or discard: letter and tile id
+                self._move(name, int(attrs))
+                continue
             try:
                 if self._tag(name, attrs):
                     closed = True
@@ -429,10 +446,10 @@ class _Reader:
         r = self.current
         if r is None or r.ended:
             raise self.fail(f"<{letter}{tile_id}> outside a round's play")
-        seat = "TUVWDEFG".index(letter) % 4
+        seat, draw = _MOVES[letter]
         if seat >= self.players:
             raise self.fail(f"<{letter}{tile_id}> is a move by seat {seat}, which does not exist")
-        if letter in "TUVW":
+        if draw:
             tile = self.take(tile_id)
             r.events.append(Draw(seat, tile, seat in r.replacement))
             r.replacement.discard(seat)
@@ -524,7 +541,8 @@ class _Reader:
         for win in r.wins:
             if win.get("doraHaiUra"):
                 ura = tuple(self.tile(i) for i in _ints(win["doraHaiUra"]))
-        r.events = [e for e in r.events if not isinstance(e, Win | RoundEnd)]
+        while r.events and isinstance(r.events[-1], Win | RoundEnd):  # the wins read so far
+            r.events.pop()
         wins = [self._win(w, ura) for w in r.wins]
         r.events.extend(wins)
         total = tuple(

@@ -41,6 +41,7 @@ from agari.game.logs.events import (
     LogRules,
     Nagashi,
     NewDora,
+    Result,
     RiichiAccepted,
     RoundEnd,
     RoundLog,
@@ -123,6 +124,8 @@ def tile_from_code(code: object) -> Tile:
     raise ValueError(f"tile code {code} is out of range (11-19, 21-29, 31-39, 41-47, 51-53)")
 
 
+#: The other seats in turn order after each seat, by the number of players.
+_AFTER: Final = {n: [[(seat + k) % n for k in range(1, n)] for seat in range(n)] for n in (3, 4)}
 #: Every valid tile code and its tile.
 _TILE_CODES: Final[dict[int, Tile]] = {
     **{suit * 10 + n: Tile((suit - 1) * 9 + n - 1) for suit in (1, 2, 3) for n in range(1, 10)},
@@ -495,8 +498,7 @@ class _RoundReader:
         result = raw[-1]
         self._check_counts(hands, draws, dora, ura)
         self._play(dealer, draws, discards, dora[1:], result)
-        self._result(result, ura, dealer)
-        self._end(final)
+        self._end(self._result(result, ura, dealer), final)
         return RoundLog(
             index=self.index,
             wind=wind,
@@ -519,8 +521,9 @@ class _RoundReader:
     ) -> None:
         """No kind more than four times among the hands, the draws and the indicators."""
         kinds: Counter[int] = Counter(t.kind for hand in hands for t in hand)
-        for seat_draws in draws:
-            kinds.update(tile_from_code(c).kind for c in seat_draws if isinstance(c, int))
+        codes = Counter(c for seat_draws in draws for c in seat_draws if isinstance(c, int))
+        for code, count in codes.items():  # a bad code fails where it first stands
+            kinds[tile_from_code(code).kind] += count
         kinds.update(t.kind for t in (*dora, *ura))
         for kind, count in kinds.items():
             if count > 4:
@@ -587,7 +590,8 @@ class _RoundReader:
                     raise self.fail(f"seat {seat} declares riichi with {'r' + item!r}")
                 else:
                     call = self._parse_call(item, seat, ("kakan", "ankan", "kita"))
-                    flush(seat)
+                    if pending_dora[seat]:
+                        flush(seat)
                     self.events.append(call)
                     if call.kind == "ankan":
                         reveal()
@@ -607,7 +611,8 @@ class _RoundReader:
                 tile = drawn
             else:
                 tile = tile_from_code(item)
-            flush(seat)
+            if pending_dora[seat]:
+                flush(seat)
             self.events.append(Discard(seat, tile, tsumogiri, riichi))
             last_drawn[seat] = None
             caller = self._caller(seat, tile, draws, at_draw)
@@ -665,16 +670,12 @@ class _RoundReader:
         self, discarder: int, tile: Tile, draws: list[list[Any]], at_draw: list[int]
     ) -> tuple[int, Call] | None:
         """Who takes this discard: a pon or daiminkan first, nearest seat first, then a chi."""
-        n = self.players
         chi: tuple[int, Call] | None = None
-        for step in range(1, n):
-            seat = (discarder + step) % n
-            if at_draw[seat] >= len(draws[seat]):
-                continue
-            item = draws[seat][at_draw[seat]]
-            if not isinstance(item, str):
-                continue
-            call = self._parse_call(item, seat, ("chi", "pon", "daiminkan"))
+        for seat in _AFTER[self.players][discarder]:
+            row, at = draws[seat], at_draw[seat]
+            if at >= len(row) or not isinstance(row[at], str):
+                continue  # the seat's next entry is a draw from the wall, or none
+            call = self._parse_call(row[at], seat, ("chi", "pon", "daiminkan"))
             if call.from_seat != discarder or call.called is None:
                 continue
             if call.called.kind != tile.kind:
@@ -711,11 +712,13 @@ class _RoundReader:
             raise self.fail(f"deltas {value!r} do not cover every seat")
         return deltas[: self.players]
 
-    def _result(self, result: Any, ura: tuple[Tile, ...], dealer: int) -> None:
+    def _result(self, result: Any, ura: tuple[Tile, ...], dealer: int) -> list[Result]:
+        """The round's result events (one or more wins, or one draw or abort), appended."""
         if not isinstance(result, list) or not result or not isinstance(result[0], str):
             raise self.fail(f"the round's result {result!r} is not a list starting with a word")
         word = result[0]
         n = self.players
+        results: list[Result] = []
         if word in _WIN_WORDS:
             infos = _win_infos(result[1:], n)
             if infos is None:
@@ -723,24 +726,27 @@ class _RoundReader:
                     f"a win whose entries are not [deltas, [winner, from, …]]: {result!r}"
                 )
             for deltas, info in infos:
-                self.events.append(self._win(deltas, info, ura, dealer))
-            return
+                results.append(self._win(deltas, info, ura, dealer))
+                self.events.append(results[-1])
+            return results
         deltas = self._deltas(result[1]) if len(result) > 1 else None
         if word in _DRAW_WORDS:
             tenpai = None
             if deltas is not None and any(deltas):
                 tenpai = tuple(s for s in range(n) if deltas[s] > 0)
-            self.events.append(ExhaustiveDraw(tenpai, deltas))
+            results.append(ExhaustiveDraw(tenpai, deltas))
         elif word in _ALL_TENPAI or word in _ALL_NOTEN:
             tenpai = tuple(range(n)) if word in _ALL_TENPAI else ()
-            self.events.append(ExhaustiveDraw(tenpai, deltas or (0,) * n))
+            results.append(ExhaustiveDraw(tenpai, deltas or (0,) * n))
         elif word in _NAGASHI_WORDS:
-            self.events.append(Nagashi(deltas))
+            results.append(Nagashi(deltas))
         elif word in _ABORTS:
             # An abortive draw pays nobody: Tenhou writes no deltas for it.
-            self.events.append(Abort(_ABORTS[word], deltas or (0,) * n))
+            results.append(Abort(_ABORTS[word], deltas or (0,) * n))
         else:
             raise self.fail(f"unknown result {word!r}")
+        self.events.extend(results)
+        return results
 
     def _win(self, deltas_raw: Any, info: list[Any], ura: tuple[Tile, ...], dealer: int) -> Win:
         n = self.players
@@ -791,8 +797,11 @@ class _RoundReader:
             ura_indicators=ura,
         )
 
-    def _end(self, final: tuple[tuple[int, ...] | None, tuple[float, ...] | None]) -> None:
-        results = [e for e in self.events if isinstance(e, Win | ExhaustiveDraw | Nagashi | Abort)]
+    def _end(
+        self,
+        results: list[Result],
+        final: tuple[tuple[int, ...] | None, tuple[float, ...] | None],
+    ) -> None:
         total: tuple[int, ...] | None = None
         if results and all(r.deltas is not None for r in results):
             total = tuple(
