@@ -441,13 +441,19 @@ def _several_text(record: dict[str, Any]) -> str:
         if extra:
             lines.append(f"  honba {win['honba']}, riichi sticks {win['sticks']}: +{extra}")
         lines.append(f"  total      {win['total']}")
+    return "\n".join([*lines, *_settled_lines(record)])
+
+
+def _settled_lines(record: dict[str, Any]) -> list[str]:
+    """Who paid, every seat's change, the notes and the warnings of a points record."""
+    lines = []
     if record["paid"]:
         lines.append("paid by      " + "  ".join(f"{s} {v}" for s, v in record["paid"].items()))
     if record["deltas"] is not None:
         lines.append("deltas       " + _signed(record["deltas"]))
     lines.extend(f"note: {n}" for n in record["notes"])
     lines.extend(f"warning: {w}" for w in record["warnings"])
-    return "\n".join(lines)
+    return lines
 
 
 def _points_text(record: dict[str, Any]) -> str:
@@ -476,13 +482,7 @@ def _points_text(record: dict[str, Any]) -> str:
     if extra:
         lines.append(f"honba {record['honba']}, riichi sticks {record['sticks']}: +{extra}")
     lines.append(f"total        {record['total']}")
-    if record["paid"]:
-        lines.append("paid by      " + "  ".join(f"{s} {v}" for s, v in record["paid"].items()))
-    if record["deltas"] is not None:
-        lines.append("deltas       " + _signed(record["deltas"]))
-    lines.extend(f"note: {n}" for n in record["notes"])
-    lines.extend(f"warning: {w}" for w in record["warnings"])
-    return "\n".join(lines)
+    return "\n".join([*lines, *_settled_lines(record)])
 
 
 def run_points(argv: Sequence[str]) -> int:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import cast
+from typing import Literal, cast
 
 from agari.api import analyse
 from agari.errors import HandError, SettleError
@@ -46,7 +46,7 @@ from agari.result import Result
 from agari.rules import Rules
 from agari.settle import settle_chombo, settle_draw, settle_rons, source_of
 from agari.settle.win import STICK
-from agari.settlement import Kind, Settlement, Transfer
+from agari.settlement import Settlement, Transfer
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,28 +277,18 @@ def _step_draw(state: GameState, outcome: Draw, rules: Rules) -> tuple[GameState
     except SettleError as error:
         raise GameError(str(error)) from None
     transfers.extend(draw.settlement.transfers)
-    kind: Kind = "nagashi" if nagashi else "draw"
+    kind: Literal["nagashi", "draw"] = "nagashi" if nagashi else "draw"
     settlement = Settlement(kind, _winds(state), tuple(transfers), draw.notes)
-    renchan = state.dealer in outcome.tenpai
-    next_state = _advance(
+    return _no_winner(
         state,
-        _apply(state, settlement),
-        renchan=renchan,
-        honba=state.honba + 1,
+        outcome,
+        settlement,
+        kind,
+        riichi=outcome.riichi,
+        tenpai=outcome.tenpai,
+        renchan=state.dealer in outcome.tenpai,
         sticks=sticks,
         rules=rules,
-    )
-    return next_state, RoundResult(
-        before=state,
-        after=next_state,
-        outcome=outcome,
-        result=kind,
-        reason=None,
-        riichi=tuple(sorted(outcome.riichi)),
-        wins=(),
-        tenpai=tuple(sorted(outcome.tenpai)),
-        settlement=settlement,
-        deltas=_deltas(state, settlement),
     )
 
 
@@ -315,10 +305,41 @@ def _step_abort(state: GameState, outcome: Abort, rules: Rules) -> tuple[GameSta
     transfers = _deposits(state, riichi)
     sticks = state.sticks + len(riichi)
     settlement = Settlement("draw", _winds(state), tuple(transfers), (f"abort: {outcome.reason}",))
+    return _no_winner(
+        state,
+        outcome,
+        settlement,
+        "abort",
+        riichi=riichi,
+        tenpai=frozenset(),
+        renchan=True,
+        sticks=sticks,
+        rules=rules,
+        reason=outcome.reason,
+        notes=tuple(notes),
+    )
+
+
+def _no_winner(
+    state: GameState,
+    outcome: Outcome,
+    settlement: Settlement,
+    result: Literal["draw", "nagashi", "abort"],
+    *,
+    riichi: frozenset[int],
+    tenpai: frozenset[int],
+    renchan: bool,
+    sticks: int,
+    rules: Rules,
+    reason: str | None = None,
+    notes: tuple[str, ...] = (),
+) -> tuple[GameState, RoundResult]:
+    """A round without a winner: the counter goes up, the sticks stay on the table and the
+    deal stays with a dealer who was ready (RULES.md "Games")."""
     next_state = _advance(
         state,
         _apply(state, settlement),
-        renchan=True,
+        renchan=renchan,
         honba=state.honba + 1,
         sticks=sticks,
         rules=rules,
@@ -327,14 +348,14 @@ def _step_abort(state: GameState, outcome: Abort, rules: Rules) -> tuple[GameSta
         before=state,
         after=next_state,
         outcome=outcome,
-        result="abort",
-        reason=outcome.reason,
+        result=result,
+        reason=reason,
         riichi=tuple(sorted(riichi)),
         wins=(),
-        tenpai=(),
+        tenpai=tuple(sorted(tenpai)),
         settlement=settlement,
         deltas=_deltas(state, settlement),
-        notes=tuple(notes),
+        notes=notes,
     )
 
 
