@@ -24,6 +24,7 @@ HOT_MODULES = [
     "settle/limits",
     "settle/win",
     "notation/text",
+    "notation/validate",
     "analysis/tables",
     "analysis/waiting",
 ]
