@@ -24,7 +24,6 @@ HOT_MODULES = [
     "settle/limits",
     "settle/win",
     "notation/text",
-    "notation/validate",
     "analysis/tables",
     "analysis/waiting",
 ]
