@@ -300,6 +300,12 @@ _WIN: Final = {"input": None, "status": "win", **_DEFAULTS, "extra": _NO_EXTRA}
 _NO_YAKU: Final = {**_WIN, "status": "no_yaku", "han": 0, "yakuman": 0, "yaku": ()}
 
 
+#: :func:`win_fields` and :func:`no_yaku_fields` as values, for the engine to copy without a
+#: call (one result per hand scored); never changed.
+WIN_FIELDS: Final = cast(Fields, _WIN)
+NO_YAKU_FIELDS: Final = cast(Fields, _NO_YAKU)
+
+
 def win_fields() -> Fields:
     """A win's fields, each in place with its default, to be filled in.
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final
 
 from agari.engine.decompose import (
     CHIITOITSU,
@@ -44,6 +44,8 @@ from agari.engine.features import PAARENCHAN_WINS, Features, HandFacts
 from agari.engine.fu import fu_items, fu_total, round_fu
 from agari.engine.yaku import IMPLIED, YAKUMAN, RuleTables, tables, yaku_of, yakuman_of
 from agari.result import (
+    NO_YAKU_FIELDS,
+    WIN_FIELDS,
     Deferred,
     FuItem,
     ReadOnlyDict,
@@ -51,9 +53,6 @@ from agari.result import (
     YakuHan,
     deferred,
     deferred_fields,
-    no_yaku_fields,
-    result_of,
-    win_fields,
 )
 from agari.settle.limits import (
     base_points,
@@ -72,30 +71,68 @@ _PAO_YAKUMAN: Final = frozenset({"daisangen", "daisuushii"})
 #: The han of a YakuHan, the fu of a FuItem.
 _SECOND: Final = itemgetter(1)
 _RENHOU_MANGAN_HAN: Final = 5
+#: How :func:`agari.result.result_of` makes a result, written out here: a call less on
+#: every hand scored.
+_new: Final = object.__new__
+_set: Final = object.__setattr__
 _NO_DORA: Final = ReadOnlyDict({"dora": 0, "aka": 0, "ura": 0, "kita": 0})
 _DOUBLE_PATTERNS: Final = frozenset({d.id for d in YAKUMAN if d.yakuman == 2})
 
 
-class Scored(NamedTuple):
+class Scored:
     """One reading's value. ``yaku`` are ``(id, han)``; ``fu`` is ``None`` for yakuman,
     ``raw_fu`` the fu before rounding; ``features`` make the fu breakdown when asked.
 
-    Made with keywords only (a named tuple's positions would let two ints swap unseen)."""
+    A slotted class made with keywords only (positions would let two ints swap unseen);
+    the compiled build makes it a native class, read without a lookup."""
 
-    reading: Reading
-    yaku: tuple[YakuHan, ...]
-    yakuman: int
-    han: int
-    fu: int | None
-    raw_fu: int
-    features: Features | None
-    base: int
-    limit: str | None
-    liable_base: int
-    dora: Mapping[str, int] | None
-    note: str | None = None
-    #: A yakuman pattern (not 13+ han counted as one): its fu and dora do not count.
-    yakuman_hand: bool = False
+    __slots__ = (
+        "base",
+        "dora",
+        "features",
+        "fu",
+        "han",
+        "liable_base",
+        "limit",
+        "note",
+        "raw_fu",
+        "reading",
+        "yaku",
+        "yakuman",
+        "yakuman_hand",
+    )
+
+    def __init__(
+        self,
+        *,
+        reading: Reading,
+        yaku: tuple[YakuHan, ...],
+        yakuman: int,
+        han: int,
+        fu: int | None,
+        raw_fu: int,
+        features: Features | None,
+        base: int,
+        limit: str | None,
+        liable_base: int,
+        dora: Mapping[str, int] | None,
+        note: str | None = None,
+        yakuman_hand: bool = False,
+    ) -> None:
+        self.reading = reading
+        self.yaku = yaku
+        self.yakuman = yakuman
+        self.han = han
+        self.fu = fu
+        self.raw_fu = raw_fu
+        self.features = features
+        self.base = base
+        self.limit = limit
+        self.liable_base = liable_base
+        self.dora = dora
+        self.note = note
+        #: A yakuman pattern (not 13+ han counted as one): its fu and dora do not count.
+        self.yakuman_hand = yakuman_hand
 
     @property
     def key(self) -> tuple[int, bool, int, int, int]:
@@ -551,10 +588,10 @@ def score_hand(
     win_tile = str(hand.win) if hand.win is not None else None
     if not scored:
         first = readings[0]
-        values = no_yaku_fields()
+        values = NO_YAKU_FIELDS.copy()
         values["input"] = value
         values["hand"] = text
-        values["rules"] = rules.describe()
+        values["rules"] = rules.name if not rules.overrides else rules.describe()
         values["warnings"] = deferred(_no_yaku_warnings, readings, facts, hand, rules)
         values["dora"] = ReadOnlyDict(
             count_dora(hand, rules.red_fives, rules.players, facts.counts)
@@ -563,16 +600,18 @@ def score_hand(
         values["reading"] = deferred(_reading_text, first, hand)
         values["win_tile"] = win_tile
         values["extra"] = deferred(_no_yaku_extra, readings, hand)
-        return result_of(values)
+        result = _new(Result)
+        _set(result, "__dict__", values)
+        return result
     top = scored[0] if len(scored) == 1 else best(scored)
     # The settlement is made when a result's payment, points, total, deltas, settlement or
     # warnings (which name what liability or wareme did) are first read: a program that
     # ranks hands by value reads none of them.
     settled = deferred_fields(_settled, top, hand, rules)
-    values = win_fields()
+    values = WIN_FIELDS.copy()
     values["input"] = value
     values["hand"] = text
-    values["rules"] = rules.describe()
+    values["rules"] = rules.name if not rules.overrides else rules.describe()
     values["warnings"] = settled
     values["han"] = top.han
     values["fu"] = top.fu
@@ -591,7 +630,9 @@ def score_hand(
     values["win_tile"] = win_tile
     values["deltas"] = settled
     values["settlement"] = settled
-    return result_of(values)
+    result = _new(Result)
+    _set(result, "__dict__", values)
+    return result
 
 
 def _settled(top: Scored, hand: Hand, rules: Rules) -> dict[str, Any]:
