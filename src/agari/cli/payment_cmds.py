@@ -416,11 +416,9 @@ def _several_record(
 
 def _value_words(record: dict[str, Any]) -> str:
     """``3 han 30 fu``, ``6 han``, ``yakuman``, ``2x yakuman``."""
-    if record["yakuman"]:
-        return "yakuman" if record["yakuman"] == 1 else f"{record['yakuman']}x yakuman"
-    if record["fu"] is None:
-        return f"{record['han']} han"
-    return f"{record['han']} han {record['fu']} fu"
+    from agari.settle import value_words
+
+    return value_words(record["han"], record["fu"], record["yakuman"])
 
 
 def _several_text(record: dict[str, Any]) -> str:
@@ -461,12 +459,7 @@ def _points_text(record: dict[str, Any]) -> str:
 
     if "winners" in record:
         return _several_text(record)
-    if record["yakuman"]:
-        value = "yakuman" if record["yakuman"] == 1 else f"{record['yakuman']}x yakuman"
-    elif record["fu"] is None:
-        value = f"{record['han']} han"
-    else:
-        value = f"{record['han']} han {record['fu']} fu"
+    value = _value_words(record)
     who = "dealer" if record["dealer"] else "non-dealer"
     how = "tsumo" if record["tsumo"] else f"ron from {record['from']}"
     lines = [f"{value}, {who} ({record['seat']}) {how}; rules {record['rules']}"]

@@ -30,6 +30,7 @@ from xml.sax.saxutils import escape
 
 from agari.engine.yaku import NAMES
 from agari.hand import Hand, Meld, MeldKind
+from agari.render.text import value_phrase
 from agari.settle import format_payment
 from agari.tiles import Tile
 
@@ -230,17 +231,7 @@ def caption(result: Result) -> list[str]:
     if status == "error":
         return [f"error: {(result.error or {}).get('message', '')}"]
     if status == "win":
-        if result.yakuman:
-            value = "yakuman" if result.yakuman == 1 else f"{result.yakuman}x yakuman"
-            if result.limit == "kazoe_yakuman":
-                value = f"{result.han} han, counted yakuman"
-        else:
-            value = f"{result.han} han"
-            if result.fu is not None:
-                value += f" {result.fu} fu"
-            if result.limit:
-                value += f", {result.limit.replace('_', ' ')}"
-        lines = [f"{value} \u00b7 {format_payment(result.payment)}"]
+        lines = [f"{value_phrase(result)} \u00b7 {format_payment(result.payment)}"]
         names = [f"{NAMES.get(y.id, (y.id,))[0]} {y.han}" for y in result.yaku or ()]
         dora = result.dora or {}
         names += [f"{k} {v}" for k, v in dora.items() if v and not result.yakuman]

@@ -9,7 +9,7 @@ module and prints ``Result.to_json()``.
 error (syntax): unexpected 'x'
   12x
     ^
->>> from agari.settle import format_payment
+>>> from agari.settle import format_payment, value_words
 >>> format_payment({"tsumo_dealer": 4000, "tsumo_non_dealer": 2000})
 '2000/4000'
 """
@@ -20,13 +20,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from agari.engine.yaku import NAMES
-from agari.settle import format_payment
+from agari.settle import format_payment, value_words
 
 if TYPE_CHECKING:
     from agari.hand import Hand, Meld
     from agari.result import Result
 
-__all__ = ["render", "yaku_name"]
+__all__ = ["outcome", "render", "value_phrase", "yaku_name"]
 
 
 _WIND_NAMES: Final = {"E": "East", "S": "South", "W": "West", "N": "North"}
@@ -186,17 +186,19 @@ def _fu_lines(result: Result) -> list[str]:
     return lines
 
 
+def value_phrase(result: Result) -> str:
+    """A win's value with its limit: ``4 han 30 fu``, ``6 han, haneman``, ``2x yakuman``,
+    ``13 han: counted yakuman (kazoe)``."""
+    if result.yakuman and result.limit == "kazoe_yakuman":
+        return f"{result.han} han: counted yakuman (kazoe)"
+    head = value_words(result.han, result.fu, result.yakuman)
+    if result.limit and not result.yakuman:
+        head += f", {result.limit.replace('_', ' ')}"
+    return head
+
+
 def _value_line(result: Result) -> str:
-    if result.yakuman:
-        head = "yakuman" if result.yakuman == 1 else f"{result.yakuman}x yakuman"
-        if result.limit == "kazoe_yakuman":
-            head = f"{result.han} han: counted yakuman (kazoe)"
-    else:
-        head = f"{result.han} han"
-        if result.fu is not None:
-            head += f" {result.fu} fu"
-        if result.limit:
-            head += f", {result.limit.replace('_', ' ')}"
+    head = value_phrase(result)
     if result.base_points is not None:
         head += f" (base {result.base_points})"
     return head
@@ -266,7 +268,9 @@ def _next_hand(hand: Hand) -> str:
     return "the deal passes to the next seat; honba 0"
 
 
-def _outcome(entry: Any) -> str:
+def outcome(entry: Any) -> str:
+    """A wait's or a discard's value, from its summary record: ``3 han 30 fu: 3900``,
+    ``no yaku``, ``-``."""
     if not isinstance(entry, Mapping):
         return "-"
     status = entry.get("status")
@@ -274,13 +278,7 @@ def _outcome(entry: Any) -> str:
         return "no yaku"
     if status not in (None, "win"):
         return str(status)
-    if entry.get("yakuman"):
-        n = int(entry["yakuman"])
-        head = "yakuman" if n == 1 else f"{n}x yakuman"
-    else:
-        head = f"{entry.get('han')} han"
-        if entry.get("fu") is not None:
-            head += f" {entry.get('fu')} fu"
+    head = value_words(entry.get("han"), entry.get("fu"), int(entry.get("yakuman") or 0))
     return f"{head}: {format_payment(entry.get('payment'))}"
 
 
@@ -291,8 +289,8 @@ def _waits_table(waits: Sequence[Mapping[str, Any]]) -> list[str]:
             (
                 str(w.get("tile", "?")),
                 str(w.get("unseen", "")),
-                _outcome(w.get("ron")),
-                _outcome(w.get("tsumo")),
+                outcome(w.get("ron")),
+                outcome(w.get("tsumo")),
             )
         )
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
@@ -362,7 +360,7 @@ def _best_text(best: Any) -> str:
     """The most valuable win a tenpai discard leaves: ``6s tsumo 2 han 20 fu: 400/700``."""
     if not isinstance(best, Mapping) or best.get("status") != "win":
         return ""
-    return f"{best.get('tile', '?')} {best.get('by', '')} {_outcome(best)}".replace("  ", " ")
+    return f"{best.get('tile', '?')} {best.get('by', '')} {outcome(best)}".replace("  ", " ")
 
 
 def _render_candidates(result: Result) -> list[str]:
@@ -370,7 +368,7 @@ def _render_candidates(result: Result) -> list[str]:
         return []
     lines = ["candidates (possible winning tiles, best first)"]
     for c in result.candidates:
-        value = _outcome(
+        value = outcome(
             {
                 "status": c.status,
                 "han": c.han,

@@ -20,6 +20,7 @@ from agari.settle.table import (
     impossible_reason,
     points_table,
     rule_warnings,
+    value_words,
 )
 from agari.settle.win import settle_win
 from agari.settlement import Settlement, Transfer
@@ -47,5 +48,6 @@ __all__ = [
     "settle_rons",
     "settle_win",
     "source_of",
+    "value_words",
     "yakuman_base",
 ]

@@ -78,6 +78,18 @@ def format_payment(payment: Mapping[str, int] | None) -> str:
     return f"{payment['tsumo_non_dealer']}/{payment['tsumo_dealer']}"
 
 
+def value_words(han: int | None, fu: int | None, yakuman: int | None) -> str:
+    """A hand's value as players say it: ``3 han 30 fu``, ``6 han``, ``yakuman``,
+    ``2x yakuman``.
+
+    >>> value_words(3, 30, 0), value_words(6, None, 0), value_words(26, None, 2)
+    ('3 han 30 fu', '6 han', '2x yakuman')
+    """
+    if yakuman:
+        return "yakuman" if yakuman == 1 else f"{yakuman}x yakuman"
+    return f"{han} han" if fu is None else f"{han} han {fu} fu"
+
+
 def payment_for(base: int, dealer: bool, tsumo: bool, rules: Rules) -> dict[str, int]:
     """The SPEC §3 payment of a win worth ``base`` (no honba, sticks, pao or wareme)."""
     context = Context(seat_wind="E" if dealer else "S", tsumo=tsumo)

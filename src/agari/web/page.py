@@ -20,7 +20,7 @@ from agari.engine.yaku import NAMES
 from agari.errors import HandError, RuleError
 from agari.hand import Hand
 from agari.render.svg import caption, hand_svg
-from agari.render.text import render
+from agari.render.text import outcome, render
 from agari.result import Result
 from agari.rules import PRESET_NAMES, Rules
 from agari.settle import format_payment
@@ -135,21 +135,7 @@ def _table(head: Sequence[str], rows: Iterable[Sequence[str]], cls: str = "") ->
 
 
 def _outcome(entry: Any) -> str:
-    if not isinstance(entry, Mapping):
-        return "-"
-    status = entry.get("status")
-    if status == "no_yaku":
-        return "no yaku"
-    if status not in (None, "win"):
-        return escape(str(status))
-    if entry.get("yakuman"):
-        n = int(entry["yakuman"])
-        head = "yakuman" if n == 1 else f"{n}x yakuman"
-    else:
-        head = f"{entry.get('han')} han"
-        if entry.get("fu") is not None:
-            head += f" {entry.get('fu')} fu"
-    return escape(f"{head}: {format_payment(entry.get('payment'))}")
+    return escape(outcome(entry))
 
 
 def _ukeire(ukeire: Any) -> str:
