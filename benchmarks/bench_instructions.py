@@ -3,6 +3,7 @@ counted by valgrind: a figure that other jobs on a shared machine cannot disturb
 
     python benchmarks/bench_instructions.py            # 3,000 hands, about two minutes
     python benchmarks/bench_instructions.py -n 1000    # quicker
+    python benchmarks/bench_instructions.py --text     # from the string, as bench_speed (b)
 
 Times on a shared machine move with its load; the number of instructions a run executes
 barely does. Each side runs in a process of its own under ``valgrind --tool=callgrind``
@@ -10,8 +11,11 @@ twice -- set up, warm up, then score the hands ``--loops`` times, or not at all 
 difference over the hands scored is the cost of scoring one. The inputs are those of
 benchmarks/bench_speed.py (a), the same generated hands under the ``tenhou`` preset:
 parsed :class:`~agari.hand.Hand` values for agari, prepared 136-tile arrays and configs for
-the peer. Instructions are not time (a cache miss costs more than an add), so use this to
-see whether a change made agari do less work, and bench_speed.py for the speed itself.
+the peer. With ``--text`` they are those of (b): agari scores the notation (its notation
+caches emptied before each pass, as in bench_speed.py), the peer converts its mpsz strings
+and builds its melds before scoring. Instructions are not time (a cache miss costs more
+than an add), so use this to see whether a change made agari do less work, and
+bench_speed.py for the speed itself.
 Needs valgrind (``apt install valgrind``); ``PYTHONHASHSEED`` is fixed in the children so
 that two runs count the same.
 """
@@ -31,26 +35,40 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
 
-def _workload(side: str, count: int, seed: int) -> Callable[[], None]:
-    """One pass over the hands by ``side`` (``agari`` or ``peer``), set up and warmed up."""
+def _workload(side: str, count: int, seed: int, text: bool) -> Callable[[], None]:
+    """One pass over the hands by ``side`` (``agari`` or ``peer``), set up and warmed up;
+    from the string when ``text``."""
     sys.path.insert(0, str(HERE))
     sys.path.insert(0, str(ROOT / "src"))
-    from bench_speed import PRESET, peer_config, peer_setup
+    from bench_speed import PRESET, peer_config, peer_from_strings, peer_setup
     from handgen import generate, peer_inputs
 
     hands = generate(count, seed)
     if side == "agari":
         from agari.api import score
         from agari.notation import parse_hand
+        from agari.notation.text import clear_caches
         from agari.rules import Rules
 
         rules = Rules.preset(PRESET)
         parsed = [parse_hand(h.notation) for h in hands]
+        texts = [h.notation for h in hands]
 
         def run() -> None:
             for h in parsed:
                 score(h, rules)
 
+        def run_text() -> None:
+            clear_caches()
+            for line in texts:
+                score(line, rules)
+
+        if text:
+            run = run_text
+
+    elif text:
+        calc, config_class, options = peer_setup()
+        run = peer_from_strings(calc, config_class, options, hands, keep=False)  # type: ignore[assignment]
     else:
         calc, config_class, options = peer_setup()
         prepared = []
@@ -67,17 +85,18 @@ def _workload(side: str, count: int, seed: int) -> Callable[[], None]:
     return run
 
 
-def _child(side: str, count: int, seed: int, loops: int) -> None:
-    run = _workload(side, count, seed)
+def _child(side: str, count: int, seed: int, loops: int, text: bool) -> None:
+    run = _workload(side, count, seed, text)
     for _ in range(loops):
         run()
 
 
-def _count(side: str, count: int, seed: int, loops: int) -> int:
+def _count(side: str, count: int, seed: int, loops: int, text: bool) -> int:
     """Instructions of a whole child process under callgrind."""
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
     command += [sys.executable, __file__, "--child", side]
     command += ["-n", str(count), "--seed", str(seed), "--loops", str(loops)]
+    command += ["--text"] if text else []
     env = dict(os.environ, PYTHONHASHSEED="0")
     done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     found = re.search(r"Collected\s*:\s*([\d,]+)", done.stderr)
@@ -86,9 +105,10 @@ def _count(side: str, count: int, seed: int, loops: int) -> int:
     return int(found.group(1).replace(",", ""))
 
 
-def per_hand(side: str, count: int, seed: int, loops: int) -> float:
+def per_hand(side: str, count: int, seed: int, loops: int, text: bool) -> float:
     """Instructions per hand scored: (loops passes - no pass) / hands scored."""
-    return (_count(side, count, seed, loops) - _count(side, count, seed, 0)) / (count * loops)
+    counted = _count(side, count, seed, loops, text) - _count(side, count, seed, 0, text)
+    return counted / (count * loops)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -96,19 +116,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("-n", "--count", type=int, default=3000, help="hands (3000)")
     parser.add_argument("--loops", type=int, default=1, help="passes counted (1)")
     parser.add_argument("--seed", type=int, default=20261130)
+    parser.add_argument("--text", action="store_true", help="from the string (bench_speed (b))")
     parser.add_argument("--child", choices=("agari", "peer"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        _child(args.child, args.count, args.seed, args.loops)
+        _child(args.child, args.count, args.seed, args.loops, args.text)
         return 0
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt install valgrind); nothing counted")
         return 2
-    ours = per_hand("agari", args.count, args.seed, args.loops)
-    theirs = per_hand("peer", args.count, args.seed, args.loops)
+    ours = per_hand("agari", args.count, args.seed, args.loops, args.text)
+    theirs = per_hand("peer", args.count, args.seed, args.loops, args.text)
     print(f"Python {sys.version.split()[0]}, {args.count:,} hands, preset tenhou, valgrind")
-    print(f"agari   {ours:>10,.0f} instructions per hand (prepared Hand -> score)")
-    print(f"mahjong {theirs:>10,.0f} instructions per hand (prepared arrays -> estimate)")
+    if args.text:
+        print(f"agari   {ours:>10,.0f} instructions per hand (notation -> score)")
+        print(f"mahjong {theirs:>10,.0f} instructions per hand (mpsz strings -> melds -> estimate)")
+    else:
+        print(f"agari   {ours:>10,.0f} instructions per hand (prepared Hand -> score)")
+        print(f"mahjong {theirs:>10,.0f} instructions per hand (prepared arrays -> estimate)")
     print(f"ratio   {theirs / ours:10.2f}x fewer instructions for agari")
     return 0
 

@@ -10,6 +10,7 @@ normal form gives back an equal hand (tests/test_notation.py checks it on random
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, Final, Literal
@@ -327,23 +328,30 @@ class Context:
     def rare_words(self) -> bool:
         """Whether any of the rarer situational words is given (double riichi, ippatsu,
         haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou, and the house rules'
-        open riichi, sashikomi, paarenchan). Most wins have none,
-        and the engine then skips what they decide; worked out once per context (a
-        context is shared by every hand read with the same words)."""
-        return (
-            self.double_riichi
-            or self.ippatsu
-            or self.haitei
-            or self.houtei
-            or self.rinshan
-            or self.chankan
-            or self.tenhou
-            or self.chiihou
-            or self.renhou
-            or self.open_riichi
-            or self.sashikomi
-            or self.paarenchan > 0
-        )
+        open riichi, sashikomi, paarenchan). Most wins have none, and the engine then
+        skips what they decide; worked out once per context (a context is shared by every
+        hand read with the same words), by :func:`make_context` as it makes one."""
+        return _says_rare_words(self.__dict__)
+
+
+#: The flag fields of the rarer words (:attr:`Context.rare_words`; ``paarenchan`` counts).
+_RARE_FLAGS: Final = (
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
+    "open_riichi",
+    "sashikomi",
+)
+
+
+def _says_rare_words(values: Mapping[str, Any]) -> bool:
+    return any(map(values.__getitem__, _RARE_FLAGS)) or values["paarenchan"] > 0
 
 
 _CONTEXT_DEFAULTS: Final = {f.name: f.default for f in fields(Context)}
@@ -351,12 +359,20 @@ _CONTEXT_FIELDS: Final = frozenset(_CONTEXT_DEFAULTS)
 
 
 def make_context(**values: Any) -> Context:
-    """``Context(**values)`` made in one step, for the notation reader (most hands read
-    bring a context not seen before): the ``__init__`` of a frozen dataclass sets its 24
-    fields one by one through ``object.__setattr__``, four times slower."""
-    assert values.keys() <= _CONTEXT_FIELDS, values.keys() - _CONTEXT_FIELDS
+    """``Context(**values)`` made in one step (see :func:`context_of`)."""
+    return context_of(values)
+
+
+def context_of(changes: Mapping[str, Any]) -> Context:
+    """``Context(**changes)`` made in one step, for the readers (most hands read bring a
+    context not seen before): the ``__init__`` of a frozen dataclass sets its 33 fields
+    one by one through ``object.__setattr__``, four times slower. The defaults updated
+    with ``changes`` become the context's own ``__dict__``."""
+    values = {**_CONTEXT_DEFAULTS, **changes}
+    assert len(values) == len(_CONTEXT_DEFAULTS), values.keys() - _CONTEXT_FIELDS
+    values["rare_words"] = _says_rare_words(values)  # the cached property, worked out
     context = object.__new__(Context)
-    object.__setattr__(context, "__dict__", {**_CONTEXT_DEFAULTS, **values})
+    object.__setattr__(context, "__dict__", values)
     return context
 
 

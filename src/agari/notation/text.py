@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 import os
 import re
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -44,7 +44,7 @@ from agari.hand import (
     MeldKind,
     Source,
     clear_text_caches,
-    make_context,
+    context_of,
 )
 from agari.notation.validate import counter_problem, meld_shape_problem, validate
 from agari.tiles import Tile
@@ -161,7 +161,7 @@ _CACHE_LIMIT: Final = 8192
 #: Context words, melds and contexts already read (all immutable; errors are never cached).
 _WORD_CACHE: dict[str, tuple[str, Any]] = {}
 _MELD_CACHE: dict[tuple[str, bool], Meld] = {}
-_CONTEXT_CACHE: dict[tuple[tuple[str, ...], str | None], Context] = {}
+_CONTEXT_CACHE: dict[tuple[str, str | None], Context] = {}
 
 
 def clear_caches() -> None:
@@ -247,11 +247,44 @@ def _read_meld(text: str, column: int, suit_first: bool) -> Meld:
 # Context words
 
 
-@dataclass(slots=True)
-class _Words:
-    values: dict[str, Any]
-    columns: dict[str, int]
+class _Words(Mapping[str, int]):
+    """The context words of one line: ``said`` (key to value, in the order written) and,
+    as a mapping from key to 1-based column, where each was written. The columns are
+    worked out only when an error message asks for one: a hand that reads cleanly (nearly
+    every hand) never needs them."""
 
+    __slots__ = ("_columns", "_section", "_start", "said", "texts")
+
+    def __init__(
+        self, texts: list[str], section: str, start: int, columns: list[int] | None = None
+    ) -> None:
+        self.texts = texts  # the words as written, in order
+        self.said: dict[str, Any] = {}
+        self._section = section  # the line's words part, beginning at 0-based ``start``
+        self._start = start
+        self._columns = columns
+
+    def column(self, index: int) -> int:
+        """Where the ``index``-th word begins (1-based)."""
+        if self._columns is None:
+            self._columns = [col for _, col in _split(self._section, self._start, " ")]
+        return self._columns[index]
+
+    def __getitem__(self, key: str) -> int:
+        for index, said in enumerate(self.said):  # one key per word, in word order
+            if said == key:
+                return self.column(index)
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.said)
+
+    def __len__(self) -> int:
+        return len(self.said)
+
+
+#: The words of a line that has none (never filled: it has no texts to read).
+_NO_WORDS: Final = _Words([], "", 0)
 
 #: Every spelling of a flag word and of a value word (before ``=``), to its key; read off
 #: :data:`~agari.hand.CONTEXT_WORDS`.
@@ -305,24 +338,23 @@ def _read_word(text: str, column: int) -> tuple[str, Any]:
     return key, value
 
 
-def _read_words(words: list[tuple[str, int]]) -> _Words:
-    values: dict[str, Any] = {}
-    columns: dict[str, int] = {}
+def _read_words(words: _Words) -> None:
+    """Fill ``words.said`` from ``words.texts``, or raise at the word that is wrong."""
+    values = words.said
     cache = _WORD_CACHE
     riichi_said: list[str] = []  # the riichi words, of which a hand says one at most
-    for text, column in words:
+    for index, text in enumerate(words.texts):
         hit = cache.get(text)
         if hit is None:
-            hit = _read_word(text, column)
+            hit = _read_word(text, words.column(index))
             if len(cache) < _CACHE_LIMIT:
                 cache[text] = hit
         key, value = hit
         if key in values:
             name = text.partition("=")[0].lower()
             said = f"{name}=" if value is not True else key.replace("_", "-")
-            raise HandError("conflicting_context", f"{said} is given twice", column)
+            raise HandError("conflicting_context", f"{said} is given twice", words.column(index))
         values[key] = value
-        columns[key] = column
         if key in _RIICHI_KEYS:
             riichi_said.append(key)
     if len(riichi_said) > 1:
@@ -331,16 +363,15 @@ def _read_words(words: list[tuple[str, int]]) -> _Words:
                 "conflicting_context",
                 "riichi and double-riichi: write one (double-riichi is riichi declared on the "
                 "first discard)",
-                max(columns["riichi"], columns["double_riichi"]),
+                max(words["riichi"], words["double_riichi"]),
             )
-        first, second = sorted(riichi_said, key=columns.__getitem__)[:2]
+        first, second = sorted(riichi_said, key=words.__getitem__)[:2]
         raise HandError(
             "conflicting_context",
             f"{first.replace('_', '-')} and {second.replace('_', '-')}: write one "
             "(open-riichi is riichi; double-open-riichi is double riichi, both shown)",
-            columns[second],
+            words[second],
         )
-    return _Words(values, columns)
 
 
 def _short(raw: str) -> str:
@@ -410,18 +441,18 @@ _DEFAULT_CONTEXT: Final = Context()
 
 
 def _context(words: _Words, win_from: Source | None) -> Context:
-    v = words.values
-    if not v and win_from is None:
+    said = words.said
+    if not said and win_from is None:
         return _DEFAULT_CONTEXT
     fields = _CONTEXT_FIELDS
-    kwargs: dict[str, Any] = {fields[k]: value for k, value in v.items() if k in fields}
-    if (v.get("riichi") or v.get("open_riichi")) and not v.get("double_riichi"):
-        kwargs["riichi"] = True
-    if v.get("double_open_riichi"):
-        kwargs["double_riichi"] = kwargs["open_riichi"] = True
+    values = {fields[key]: value for key, value in said.items() if key in fields}
+    if (said.get("riichi") or said.get("open_riichi")) and not said.get("double_riichi"):
+        values["riichi"] = True
+    if said.get("double_open_riichi"):
+        values["double_riichi"] = values["open_riichi"] = True
     if win_from is not None:
-        kwargs["win_from"] = win_from
-    return make_context(**kwargs)
+        values["win_from"] = win_from
+    return context_of(values)
 
 
 # --------------------------------------------------------------------------------------
@@ -622,7 +653,7 @@ def _split(section: str, start: int, sep: str) -> list[_Tok]:
     return out
 
 
-def _tokens(text: str) -> tuple[bool, _Tok, _Tok | None, list[_Tok], list[_Tok]]:
+def _tokens(text: str) -> tuple[bool, _Tok, _Tok | None, list[_Tok], _Words]:
     """Split a line into (suit_first, concealed, win, melds, words), or raise."""
     patterns = _fast_patterns()
     first = text.lstrip()[:1]
@@ -636,14 +667,16 @@ def _tokens(text: str) -> tuple[bool, _Tok, _Tok | None, list[_Tok], list[_Tok]]
             (m.group("c"), m.start("c") + 1),
             win,
             _split(m.group("m"), m.start("m"), ","),
-            _split(m.group("k"), m.start("k"), " "),
+            _Words(section.split(), section, m.start("k"))
+            if (section := m.group("k"))
+            else _NO_WORDS,
         )
     if not text.strip():
         raise HandError("syntax", "empty hand: expected tiles such as 123m456p789s11z+5z", 1)
     return _lark_tokens(text)
 
 
-def _lark_tokens(text: str) -> tuple[bool, _Tok, _Tok | None, list[_Tok], list[_Tok]]:
+def _lark_tokens(text: str) -> tuple[bool, _Tok, _Tok | None, list[_Tok], _Words]:
     """Like :func:`_tokens`, through Lark alone."""
     from lark.exceptions import UnexpectedInput
 
@@ -657,7 +690,8 @@ def _lark_tokens(text: str) -> tuple[bool, _Tok, _Tok | None, list[_Tok], list[_
     end = 0
     win_tok: _Tok | None = None
     melds: list[_Tok] = []
-    words: list[_Tok] = []
+    words: list[str] = []
+    columns: list[int] = []
     for tok in children:
         kind = tok.type
         if kind.endswith("CONCEALED"):
@@ -673,8 +707,9 @@ def _lark_tokens(text: str) -> tuple[bool, _Tok, _Tok | None, list[_Tok], list[_
             body = raw.lstrip(" \t")
             melds.append((body, tok.column + 1 + len(raw) - len(body)))
         else:
-            words.append((str(tok), tok.column))
-    return suit_first, concealed, win_tok, melds, words
+            words.append(str(tok))
+            columns.append(tok.column)
+    return suit_first, concealed, win_tok, melds, _Words(words, " ".join(words), 0, columns)
 
 
 def parse_hand(text: str) -> Hand:
@@ -690,7 +725,7 @@ def parse_hand(text: str) -> Hand:
     """
     if not isinstance(text, str):
         raise HandError("bad_record", f"a hand is a line of text, not {type(text).__name__}")
-    suit_first, (ctext, ccol), win_tok, meld_toks, word_toks = _tokens(text)
+    suit_first, (ctext, ccol), win_tok, meld_toks, words = _tokens(text)
     concealed = sorted_tiles(_tile_codes(ctext, ccol, suit_first))
     win: Tile | None = None
     win_from: Source | None = None
@@ -707,13 +742,13 @@ def parse_hand(text: str) -> Hand:
         if len(wtext) == 4:
             win_from = _MARKER_SOURCE[wtext[3]]
     melds = tuple(_meld(mtext, mcol, suit_first) for mtext, mcol in meld_toks)
-    words = _read_words(word_toks)
-    key = (tuple([t for t, _ in word_toks]), win_from)
+    _read_words(words)
+    key = (words._section, win_from)
     context = _CONTEXT_CACHE.get(key)
     if context is None:
         context = _context(words, win_from)
         if len(_CONTEXT_CACHE) < _CACHE_LIMIT:
             _CONTEXT_CACHE[key] = context
     hand = Hand(concealed, win, melds, context)
-    validate(hand, words.values, words.columns, win_column=win_tok[1] if win_tok else None)
+    validate(hand, words.said, words, win_column=win_tok[1] if win_tok else None)
     return hand

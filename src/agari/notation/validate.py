@@ -84,14 +84,16 @@ def validate(
         raise HandError(
             "bad_value",
             f"{which}= shows {n} indicators: at most {MAX_INDICATORS} (one, plus one for each kan)",
-            (columns or {}).get(which),
+            columns.get(which) if columns is not None else None,
         )
     if (c.ura_indicators or c.ura_count) and not (c.riichi or c.double_riichi):
         raise _conflict(
             "ura= without riichi: ura dora are revealed and counted only for a riichi win",
-            (columns or {}).get("ura") or (columns or {}).get("ura_count"),
+            columns.get("ura") or columns.get("ura_count") if columns is not None else None,
         )
-    check_conflicts(hand, said or {}, columns or {}, win_column)
+    check_conflicts(
+        hand, said if said is not None else {}, columns if columns is not None else {}, win_column
+    )
     object.__setattr__(hand, "_checked", True)  # noted on the (frozen) hand itself
 
 
