@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from agari.errors import HandError
 from agari.hand import Hand, MeldKind, format_hand
 from agari.notation.records import hand_from_dict
-from agari.notation.text import _lark_tokens, _tokens, parse_hand, parse_tiles
+from agari.notation.text import _lark_tokens, _split, _tokens, parse_hand, parse_tiles
 from agari.tiles import Tile
 
 T = Tile.parse
@@ -636,8 +636,11 @@ def test_random_strings_raise_only_hand_error(text: str) -> None:
 
 
 def _norm(tokens: tuple[Any, ...]) -> tuple[Any, ...]:
-    suit_first, (ctext, ccol), win, melds, words = tokens
-    return suit_first, (" ".join(ctext.split()), ccol), win, melds, words
+    """The tokens with each meld and each word as (text, column)."""
+    suit_first, (ctext, ccol), win, (meld_text, meld_start), words = tokens
+    melds = _split(meld_text, meld_start, ",")
+    said = [(word, words.column(i)) for i, word in enumerate(words.texts)]
+    return suit_first, (" ".join(ctext.split()), ccol), win, melds, said
 
 
 @settings(max_examples=300, deadline=None)

@@ -172,14 +172,20 @@ def clear_caches() -> None:
     clear_text_caches()
 
 
-def _meld(text: str, column: int, suit_first: bool) -> Meld:
-    """Read one meld token (without its comma): ``3-45m`` or ``m3-45``."""
-    meld = _MELD_CACHE.get((text, suit_first))
-    if meld is None:
-        meld = _read_meld(text, column, suit_first)
-        if len(_MELD_CACHE) < _CACHE_LIMIT:
-            _MELD_CACHE[text, suit_first] = meld
-    return meld
+def _melds(section: str, start: int, suit_first: bool) -> tuple[Meld, ...]:
+    """Read the melds part of a line (``, 3-45m, 777=z``, beginning at 0-based
+    ``start``); a meld's column is worked out only to read one not seen before."""
+    melds = []
+    cache = _MELD_CACHE
+    for index, piece in enumerate(section.split(",")[1:]):
+        text = piece.strip(" \t\r\n")
+        meld = cache.get((text, suit_first))
+        if meld is None:
+            meld = _read_meld(text, _split(section, start, ",")[index][1], suit_first)
+            if len(cache) < _CACHE_LIMIT:
+                cache[text, suit_first] = meld
+        melds.append(meld)
+    return tuple(melds)
 
 
 def _read_meld(text: str, column: int, suit_first: bool) -> Meld:
@@ -653,8 +659,9 @@ def _split(section: str, start: int, sep: str) -> list[_Tok]:
     return out
 
 
-def _tokens(text: str) -> tuple[bool, _Tok, _Tok | None, list[_Tok], _Words]:
-    """Split a line into (suit_first, concealed, win, melds, words), or raise."""
+def _tokens(text: str) -> tuple[bool, _Tok, _Tok | None, _Tok, _Words]:
+    """Split a line into (suit_first, concealed, win, melds, words), or raise; the melds
+    as the part of the line they take and its 0-based start."""
     patterns = _fast_patterns()
     first = text.lstrip()[:1]
     m = None
@@ -666,7 +673,7 @@ def _tokens(text: str) -> tuple[bool, _Tok, _Tok | None, list[_Tok], _Words]:
             first in _CODES,
             (m.group("c"), m.start("c") + 1),
             win,
-            _split(m.group("m"), m.start("m"), ","),
+            (m.group("m"), m.start("m")),
             _Words(section.split(), section, m.start("k"))
             if (section := m.group("k"))
             else _NO_WORDS,
@@ -676,7 +683,7 @@ def _tokens(text: str) -> tuple[bool, _Tok, _Tok | None, list[_Tok], _Words]:
     return _lark_tokens(text)
 
 
-def _lark_tokens(text: str) -> tuple[bool, _Tok, _Tok | None, list[_Tok], _Words]:
+def _lark_tokens(text: str) -> tuple[bool, _Tok, _Tok | None, _Tok, _Words]:
     """Like :func:`_tokens`, through Lark alone."""
     from lark.exceptions import UnexpectedInput
 
@@ -689,7 +696,7 @@ def _lark_tokens(text: str) -> tuple[bool, _Tok, _Tok | None, list[_Tok], _Words
     concealed: _Tok = ("", 1)
     end = 0
     win_tok: _Tok | None = None
-    melds: list[_Tok] = []
+    melds: _Tok = ("", 0)
     words: list[str] = []
     columns: list[int] = []
     for tok in children:
@@ -702,10 +709,9 @@ def _lark_tokens(text: str) -> tuple[bool, _Tok, _Tok | None, list[_Tok], _Words
             end = tok.end_pos
         elif kind.endswith("WIN"):
             win_tok = (str(tok), tok.column)
-        elif kind.endswith("MELD"):
-            raw = str(tok)[1:]
-            body = raw.lstrip(" \t")
-            melds.append((body, tok.column + 1 + len(raw) - len(body)))
+        elif kind.endswith("MELD"):  # the melds' part: from the first one's comma to the end
+            first = melds[1] if melds[0] else tok.start_pos
+            melds = (text[first : tok.end_pos], first)
         else:
             words.append(str(tok))
             columns.append(tok.column)
@@ -725,7 +731,7 @@ def parse_hand(text: str) -> Hand:
     """
     if not isinstance(text, str):
         raise HandError("bad_record", f"a hand is a line of text, not {type(text).__name__}")
-    suit_first, (ctext, ccol), win_tok, meld_toks, words = _tokens(text)
+    suit_first, (ctext, ccol), win_tok, (meld_text, meld_start), words = _tokens(text)
     concealed = sorted_tiles(_tile_codes(ctext, ccol, suit_first))
     win: Tile | None = None
     win_from: Source | None = None
@@ -741,7 +747,7 @@ def parse_hand(text: str) -> Hand:
         win = _tile(code)
         if len(wtext) == 4:
             win_from = _MARKER_SOURCE[wtext[3]]
-    melds = tuple(_meld(mtext, mcol, suit_first) for mtext, mcol in meld_toks)
+    melds = _melds(meld_text, meld_start, suit_first) if meld_text else ()
     _read_words(words)
     key = (words._section, win_from)
     context = _CONTEXT_CACHE.get(key)
