@@ -74,6 +74,8 @@ def _parse(hand: str | Mapping[str, Any]) -> Hand:
 def _input_value(hand: HandInput) -> Any:
     """The result's ``input`` for a text or a mapping (a :class:`Hand` is handled in
     :func:`_run`)."""
+    if isinstance(hand, str):
+        return hand
     if isinstance(hand, Mapping):
         return dict(hand)
     return hand

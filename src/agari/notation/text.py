@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -85,6 +85,14 @@ def _digit_codes(suit: str) -> dict[str, int]:
 #: suit letter -> digit character -> tile code; missing entries are not tiles (8z, 0z).
 _CODES: Final[dict[str, dict[str, int]]] = {suit: _digit_codes(suit) for suit in "mpszh"}
 
+#: The same as ``str.translate`` tables: a digit to the character whose code point is its
+#: tile code, and a digit that is no tile in the suit to :data:`_NOT_A_TILE`.
+_NOT_A_TILE: Final = "\xff"
+_CODE_CHARS: Final[dict[str, dict[int, str]]] = {
+    suit: {ord(d): chr(codes[d]) if d in codes else _NOT_A_TILE for d in "0123456789"}
+    for suit, codes in _CODES.items()
+}
+
 _MARKER_SOURCE: Final[dict[str, Source]] = {"-": "left", "=": "across", "+": "right"}
 
 
@@ -104,27 +112,24 @@ _TILES_TEXT: Final = re.compile(r"(?:[0-9]+[mpszh])+|(?:[mpszh][0-9]+)+")
 _SF_RUN: Final = re.compile(r"([mpszh])([0-9]+)")
 
 
-def _tile_codes(text: str, column: int | None, suit_first: bool) -> list[int]:
+def _tile_codes(text: str, column: int | None, suit_first: bool) -> bytes:
     """Codes of the tiles in ``text`` (``123m406p`` or ``m123p406``, runs may be separated
     by blanks), in the order written. The caller has checked the shape of ``text``."""
-    codes: list[int] = []
-    try:
-        if suit_first:
-            for suit, digits in _SF_RUN.findall(text):
-                codes.extend(map(_CODES[suit].__getitem__, digits))
-        else:
-            for digits, suit in _RUN.findall(text):
-                codes.extend(map(_CODES[suit].__getitem__, digits))
-    except KeyError:
-        for m in (_SF_RUN if suit_first else _RUN).finditer(text):
-            digits = m.group(2 if suit_first else 1)
-            suit = m.group(1 if suit_first else 2)
-            for i, d in enumerate(digits):
-                if d not in _CODES[suit]:
-                    where = m.start(2 if suit_first else 1) + i
-                    raise _bad_tile(d, suit, None if column is None else column + where) from None
-        raise  # pragma: no cover
-    return codes
+    if suit_first:
+        runs = [digits.translate(_CODE_CHARS[suit]) for suit, digits in _SF_RUN.findall(text)]
+    else:
+        runs = [digits.translate(_CODE_CHARS[suit]) for digits, suit in _RUN.findall(text)]
+    codes = "".join(runs)
+    if _NOT_A_TILE not in codes:
+        return codes.encode("latin-1")
+    for m in (_SF_RUN if suit_first else _RUN).finditer(text):
+        digits = m.group(2 if suit_first else 1)
+        suit = m.group(1 if suit_first else 2)
+        for i, d in enumerate(digits):
+            if d not in _CODES[suit]:
+                where = m.start(2 if suit_first else 1) + i
+                raise _bad_tile(d, suit, None if column is None else column + where)
+    raise AssertionError(f"{text!r}: a digit that is no tile was not found")  # pragma: no cover
 
 
 def parse_tiles(text: str) -> tuple[Tile, ...]:
@@ -148,9 +153,8 @@ def _tile(code: int) -> Tile:
     return tile
 
 
-def sorted_tiles(codes: list[int]) -> tuple[Tile, ...]:
-    codes.sort()
-    return tuple([_TILE_BY_CODE[c] for c in codes])  # type: ignore[misc]
+def sorted_tiles(codes: Iterable[int]) -> tuple[Tile, ...]:
+    return tuple([_TILE_BY_CODE[c] for c in sorted(codes)])  # type: ignore[misc]
 
 
 # --------------------------------------------------------------------------------------

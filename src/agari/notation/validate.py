@@ -264,11 +264,15 @@ def check_tiles(hand: Hand) -> None:
         everything.append(hand.win)
     for meld in hand.melds:
         everything.extend(meld.tiles)
-    object.__setattr__(hand, "_reds", _red_counts(everything))  # for check_red_fives
-    kinds = sorted([*map(_KIND, everything), *(NORTH,) * hand.context.kita])
+    # Red fives per suit, for check_red_fives; the usual hand has none (tested in C).
+    reds = _red_counts(everything) if any(map(_RED, everything)) else _NO_REDS
+    object.__setattr__(hand, "_reds", reds)
+    kinds = list(map(_KIND, everything))
+    if hand.context.kita:
+        kinds += (NORTH,) * hand.context.kita
+    kinds.sort()
     # Sorted, a fifth copy of a kind sits four places after the first one (tested in C).
-    five = any(map(eq, kinds, kinds[4:]))
-    if not five:
+    if not any(map(eq, kinds, kinds[4:])):
         return
     counts = [0] * 34
     for kind in kinds:
@@ -294,8 +298,6 @@ _NO_REDS: Final = (0, 0, 0)
 
 def _red_counts(tiles: Sequence[Tile]) -> tuple[int, int, int]:
     """Red fives per suit (m, p, s) among ``tiles``."""
-    if not any(map(_RED, tiles)):  # the usual hand: tested in C
-        return _NO_REDS
     red = [0, 0, 0]
     for tile in tiles:
         if tile.red:
