@@ -356,7 +356,12 @@ def _read_words(words: _Words) -> None:
     for index, text in enumerate(words.texts):
         hit = cache.get(text)
         if hit is None:
-            hit = _read_word(text, words.column(index))
+            try:  # columns counted from the word's own start, moved onto the line if wrong
+                hit = _read_word(text, 1)
+            except HandError as error:
+                if error.column is not None:
+                    error.column += words.column(index) - 1
+                raise
             if len(cache) < _CACHE_LIMIT:
                 cache[text] = hit
         key, value = hit

@@ -381,6 +381,8 @@ def check_four_player(hand: Hand) -> None:
 def check_tile_count(hand: Hand) -> None:
     """14 with a winning tile; 13 or 14 without one (each meld counts 3)."""
     n = hand.tile_count
+    if n == 14 or (n == 13 and hand.win is None):
+        return
     melds = " (each meld counts as 3)" if hand.melds else ""
     if hand.win is not None:
         if n != 14:
