@@ -13,7 +13,9 @@ from agari_build import compiling
 #: The modules compiled (chosen by profiling the scoring of prepared and text input).
 HOT_MODULES = [
     "tiles",
-    # "hand",
+    "hand",
+    "api",
+    "notation/validate",
     "settlement",
     "engine/decompose",
     "engine/features",

@@ -6,7 +6,18 @@ Test modules import them as ``from tests.conftest import tiles`` (pytest runs wi
 
 from __future__ import annotations
 
+import pytest
+
+from agari.cli import build_kind
 from agari.tiles import Tile
+
+#: Whether the compiled build runs (``AGARI_COMPILE=1``): a compiled module calls the
+#: functions of another directly, so a monkeypatched module attribute is not seen there.
+COMPILED = build_kind() == "compiled"
+#: For a test that monkeypatches a module function to reach inside the engine.
+pure_only = pytest.mark.skipif(
+    COMPILED, reason="a monkeypatched module function is not seen by compiled callers"
+)
 
 
 def tiles(text: str) -> list[Tile]:

@@ -9,11 +9,10 @@ normal form gives back an equal hand (tests/test_notation.py checks it on random
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, NamedTuple
 
 from agari.tiles import EAST, WIND_LETTERS, Tile
 
@@ -263,18 +262,20 @@ class Meld:
         return f"Meld({str(self)!r})"
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(NamedTuple):
     """Everything about a win that is not the tiles (SPEC §1 "Context words").
 
     Winds are letters ``E S W N``; the dealer is the player whose seat wind is East.
     ``dora_count``/``ura_count`` hold a bare number given as ``dora=2``.
     ``win_from`` is the marker after the winning tile (``+5z=``): it implies ron.
-    Not slotted, so that :func:`make_context` can fill all fields at once.
+    A named tuple: immutable, made in one step from its values (:func:`context_of`), and
+    its fields are read as fast in the pure build as in the compiled one, where a frozen
+    dataclass is made field by field through ``object.__setattr__``.
     """
 
     tsumo: bool = False
     riichi: bool = False
+    # The rarer situational words, side by side (see :attr:`rare_words`).
     double_riichi: bool = False
     ippatsu: bool = False
     haitei: bool = False
@@ -284,6 +285,11 @@ class Context:
     tenhou: bool = False
     chiihou: bool = False
     renhou: bool = False
+    #: Open riichi (words ``open-riichi``, ``double-open-riichi``): beside ``riichi`` or
+    #: ``double_riichi``, the riichi was declared with the hand shown (rule ``open_riichi``).
+    open_riichi: bool = False
+    #: A player not in riichi dealt into this open riichi (word ``sashikomi``).
+    sashikomi: bool = False
     seat_wind: Wind = "S"
     round_wind: Wind = "E"
     dora_indicators: tuple[Tile, ...] = ()
@@ -296,17 +302,21 @@ class Context:
     #: Three-player: the win is a ron on a North another player set aside as kita (word
     #: ``kita-ron``): a ron, but not on a discard and not chankan (RULES.md "Three-player").
     kita_ron: bool = False
-    #: Open riichi (words ``open-riichi``, ``double-open-riichi``): beside ``riichi`` or
-    #: ``double_riichi``, the riichi was declared with the hand shown (rule ``open_riichi``).
-    open_riichi: bool = False
-    #: A player not in riichi dealt into this open riichi (word ``sashikomi``).
-    sashikomi: bool = False
     #: The dealer's consecutive wins before this one (``paarenchan=N``).
     paarenchan: int = 0
     pao: Wind | None = None
     wareme: Wind | None = None
     rules: str | None = None
     win_from: Source | None = None
+
+    @property
+    def rare_words(self) -> bool:
+        """Whether any of the rarer situational words is given (double riichi, ippatsu,
+        haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou, and the house rules'
+        open riichi, sashikomi, paarenchan). Most wins have none, and the engine then
+        skips what they decide (one test of the flags' slice, in C)."""
+        flags: tuple[object, ...] = self  # as a plain tuple, for its slice
+        return any(flags[_RARE_FLAGS]) or self.paarenchan > 0
 
     @property
     def dealer(self) -> bool:
@@ -324,37 +334,13 @@ class Context:
     def in_riichi(self) -> bool:
         return self.riichi or self.double_riichi
 
-    @functools.cached_property
-    def rare_words(self) -> bool:
-        """Whether any of the rarer situational words is given (double riichi, ippatsu,
-        haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou, and the house rules'
-        open riichi, sashikomi, paarenchan). Most wins have none, and the engine then
-        skips what they decide; worked out once per context (a context is shared by every
-        hand read with the same words), by :func:`make_context` as it makes one."""
-        return _says_rare_words(self.__dict__)
-
 
 #: The flag fields of the rarer words (:attr:`Context.rare_words`; ``paarenchan`` counts).
-_RARE_FLAGS: Final = (
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "renhou",
-    "open_riichi",
-    "sashikomi",
+_RARE_FLAGS: Final = slice(
+    Context._fields.index("double_riichi"), Context._fields.index("sashikomi") + 1
 )
-
-
-def _says_rare_words(values: Mapping[str, Any]) -> bool:
-    return any(map(values.__getitem__, _RARE_FLAGS)) or values["paarenchan"] > 0
-
-
-_CONTEXT_DEFAULTS: Final = {f.name: f.default for f in fields(Context)}
+#: A context's fields with their defaults.
+_CONTEXT_DEFAULTS: Final = Context._field_defaults
 _CONTEXT_FIELDS: Final = frozenset(_CONTEXT_DEFAULTS)
 
 
@@ -365,23 +351,16 @@ def make_context(**values: Any) -> Context:
 
 def context_of(changes: Mapping[str, Any]) -> Context:
     """``Context(**changes)`` made in one step, for the readers (most hands read bring a
-    context not seen before): the ``__init__`` of a frozen dataclass sets its 33 fields
-    one by one through ``object.__setattr__``, four times slower. The defaults updated
-    with ``changes`` become the context's own ``__dict__``."""
+    context not seen before): the defaults updated with ``changes``, as one tuple."""
     values = {**_CONTEXT_DEFAULTS, **changes}
     assert len(values) == len(_CONTEXT_DEFAULTS), values.keys() - _CONTEXT_FIELDS
-    values["rare_words"] = _says_rare_words(values)  # the cached property, worked out
-    context = object.__new__(Context)
-    object.__setattr__(context, "__dict__", values)
-    return context
+    return Context._make(values.values())
 
 
 def replace_context(context: Context, **changes: Any) -> Context:
-    """``dataclasses.replace(context, **changes)`` made in one step, as :func:`make_context`
-    makes a context (the game ledger completes every win's context this way)."""
-    values = {k: v for k, v in context.__dict__.items() if k in _CONTEXT_FIELDS}
-    values.update(changes)
-    return make_context(**values)
+    """``context`` with some fields changed (the game ledger completes every win's context
+    this way)."""
+    return context._replace(**changes)
 
 
 @dataclass(frozen=True, slots=True)

@@ -432,8 +432,8 @@ def _waiting_hand(hand: Hand) -> Hand:
 def _win_contexts(context: Context) -> tuple[Context, Context]:
     """A waiting hand's context as a win by ron and as a win by tsumo: the words that only
     fit the other way of winning are dropped (made once per hand, not per wait)."""
-    ron = replace(context, tsumo=False, haitei=False, rinshan=False, tenhou=False, chiihou=False)
-    tsumo = replace(context, tsumo=True, win_from=None, houtei=False, chankan=False, renhou=False)
+    ron = context._replace(tsumo=False, haitei=False, rinshan=False, tenhou=False, chiihou=False)
+    tsumo = context._replace(tsumo=True, win_from=None, houtei=False, chankan=False, renhou=False)
     return ron, tsumo
 
 

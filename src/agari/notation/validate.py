@@ -183,30 +183,39 @@ def check_value_types(hand: Hand) -> None:
             "bad_record", f"{what} is {type(value).__name__} {value!r}, not a {expected}"
         )
 
-    if not isinstance(hand.concealed, tuple):
-        raise wrong("concealed", hand.concealed, "tuple of Tile")
-    for tile in hand.concealed:
+    # Each part is read as a plain object: the compiled build would check a declared type
+    # on reading it, before the check here could name what is wrong.
+    concealed: object = hand.concealed
+    if not isinstance(concealed, tuple):
+        raise wrong("concealed", concealed, "tuple of Tile")
+    for tile in concealed:
         if not isinstance(tile, Tile):
             raise wrong("a concealed tile", tile, "Tile")
-    if hand.win is not None and not isinstance(hand.win, Tile):
-        raise wrong("the winning tile", hand.win, "Tile")
-    if not isinstance(hand.melds, tuple):
-        raise wrong("melds", hand.melds, "tuple of Meld")
-    for meld in hand.melds:
+    win: object = hand.win
+    if win is not None and not isinstance(win, Tile):
+        raise wrong("the winning tile", win, "Tile")
+    melds: object = hand.melds
+    if not isinstance(melds, tuple):
+        raise wrong("melds", melds, "tuple of Meld")
+    for meld in melds:
         if not isinstance(meld, Meld):
             raise wrong("a meld", meld, "Meld")
-        for tile in meld.tiles:
+        tiles: object = meld.tiles
+        if not isinstance(tiles, tuple):
+            raise wrong(f"the tiles of meld {meld.kind}", tiles, "tuple of Tile")
+        for tile in tiles:
             if not isinstance(tile, Tile):
                 raise wrong(f"a tile of meld {meld.kind}", tile, "Tile")
-    if not isinstance(hand.context, Context):
-        raise wrong("the context", hand.context, "Context")
+    context: object = hand.context
+    if not isinstance(context, Context):
+        raise wrong("the context", context, "Context")
     for name in ("dora_indicators", "ura_indicators"):
-        value = getattr(hand.context, name)
+        value = getattr(context, name)
         if not isinstance(value, tuple):
             raise wrong(name, value, "tuple of Tile")
-    for tile in (*hand.context.dora_indicators, *hand.context.ura_indicators):
-        if not isinstance(tile, Tile):
-            raise wrong("a dora indicator", tile, "Tile")
+        for tile in value:
+            if not isinstance(tile, Tile):
+                raise wrong("a dora indicator", tile, "Tile")
 
 
 def mark_checked(hand: Hand) -> Hand:
