@@ -275,7 +275,7 @@ class Context(NamedTuple):
 
     tsumo: bool = False
     riichi: bool = False
-    # The rarer situational words, side by side (see :attr:`rare_words`).
+    # The rarer situational words, side by side (see :func:`says_rare_words`).
     double_riichi: bool = False
     ippatsu: bool = False
     haitei: bool = False
@@ -310,15 +310,6 @@ class Context(NamedTuple):
     win_from: Source | None = None
 
     @property
-    def rare_words(self) -> bool:
-        """Whether any of the rarer situational words is given (double riichi, ippatsu,
-        haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou, and the house rules'
-        open riichi, sashikomi, paarenchan). Most wins have none, and the engine then
-        skips what they decide (one test of the flags' slice, in C)."""
-        flags: tuple[object, ...] = self  # as a plain tuple, for its slice
-        return any(flags[_RARE_FLAGS]) or self.paarenchan > 0
-
-    @property
     def dealer(self) -> bool:
         return self.seat_wind == "E"
 
@@ -335,10 +326,23 @@ class Context(NamedTuple):
         return self.riichi or self.double_riichi
 
 
-#: The flag fields of the rarer words (:attr:`Context.rare_words`; ``paarenchan`` counts).
+#: The flag fields of the rarer words (:func:`says_rare_words`; ``paarenchan`` counts).
 _RARE_FLAGS: Final = slice(
     Context._fields.index("double_riichi"), Context._fields.index("sashikomi") + 1
 )
+_NO_RARE_FLAGS: Final = (False,) * (_RARE_FLAGS.stop - _RARE_FLAGS.start)
+
+
+def says_rare_words(context: Context) -> bool:
+    """Whether any of the rarer situational words is given (double riichi, ippatsu,
+    haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou, and the house rules' open
+    riichi, sashikomi, paarenchan). Most wins have none, and the engine then skips what
+    they decide (one test of the flags' slice, in C; a function, not a property, which
+    compiled code would call through Python's attribute protocol)."""
+    flags: tuple[object, ...] = context  # as a plain tuple, for its slice
+    return flags[_RARE_FLAGS] != _NO_RARE_FLAGS or context.paarenchan > 0
+
+
 #: A context's fields with their defaults.
 _CONTEXT_DEFAULTS: Final = Context._field_defaults
 _CONTEXT_FIELDS: Final = frozenset(_CONTEXT_DEFAULTS)

@@ -23,6 +23,7 @@ from agari.engine.decompose import (
     kind_counts,
     meld_groups,
 )
+from agari.hand import says_rare_words
 from agari.tiles import (
     CHUN,
     DRAGONS,
@@ -221,7 +222,7 @@ class HandFacts:
         riichi = self.riichi = (
             closed and ctx.riichi and not ctx.double_riichi and not ctx.open_riichi
         )
-        rare = ctx.rare_words
+        rare = says_rare_words(ctx)
         situation = self._situation(ctx, closed, tsumo) if rare else 0
         has_honour = self.has_honour = present & _HONOURS != 0
         all_honour = self.all_honour = not present & _NOT_HONOUR

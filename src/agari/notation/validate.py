@@ -20,7 +20,7 @@ from operator import attrgetter, eq
 from typing import Any, Final
 
 from agari.errors import HandError
-from agari.hand import SITUATIONAL, Context, Hand, Meld, MeldKind
+from agari.hand import SITUATIONAL, Context, Hand, Meld, MeldKind, says_rare_words
 from agari.tiles import NORTH, Tile, kind_name
 
 __all__ = [
@@ -472,7 +472,7 @@ def check_conflicts(
     if not (
         ron_said
         or c.win_from
-        or c.rare_words  # worked out once per context
+        or says_rare_words(c)
         or c.kita_ron
         or ((c.riichi or c.double_riichi) and hand.melds)
     ):
