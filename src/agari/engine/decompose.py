@@ -461,11 +461,12 @@ def kokushi_reading(counts: Sequence[int], win: int) -> Reading | None:
     return Reading(KOKUSHI, (Group(PAIR, pair, True),), -1, wait)
 
 
-def kind_counts(tiles: Sequence[Tile]) -> list[int]:
+def kind_counts(tiles: tuple[Tile, ...]) -> list[int]:
     """The 34 kind counts of ``tiles``."""
     counts = [0] * 34
     for t in tiles:
-        counts[t.kind] += 1
+        kind = t.kind
+        counts[kind] = counts[kind] + 1
     return counts
 
 

@@ -49,12 +49,12 @@ def count_dora(
     if not isinstance(aka, bool) and not any(aka):
         aka = False
     if counts is None:
-        counts = kind_counts([*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles)])
+        counts = kind_counts((*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles)))
     red = 0
     # Any five at all, and a red one in sight (as the hand's check noted, if it was made):
     # look for red ones in the hand.
     seen = hand._reds
-    if aka and (counts[4] or counts[13] or counts[22]) and (seen is None or any(seen)):
+    if aka and (counts[4] or counts[13] or counts[22]) and seen != (0, 0, 0):
         red = sum(map(_RED, hand.concealed))
         if hand.win is not None and hand.win.red:
             red += 1

@@ -327,7 +327,7 @@ def check_red_fives(hand: Hand, counts: tuple[int, int, int], aka: bool | str = 
         for meld in hand.melds:
             everything.extend(meld.tiles)
         red = _red_counts(everything)
-    if red is _NO_REDS:
+    if red == _NO_REDS:  # compared, not identical: compiled code makes the tuple anew
         return
     for suit, n in enumerate(red):
         allowed = max(1, counts[suit])
