@@ -4,6 +4,8 @@ counted by valgrind: a figure that other jobs on a shared machine cannot disturb
     python benchmarks/bench_instructions.py            # 3,000 hands, about two minutes
     python benchmarks/bench_instructions.py -n 1000    # quicker
     python benchmarks/bench_instructions.py --text     # from the string, as bench_speed (b)
+    /path/to/compiled-venv/bin/python benchmarks/bench_instructions.py --installed
+                                                       # the agari installed there (compiled)
 
 Times on a shared machine move with its load; the number of instructions a run executes
 barely does. Each side runs in a process of its own under ``valgrind --tool=callgrind``
@@ -39,7 +41,8 @@ def _workload(side: str, count: int, seed: int, text: bool) -> Callable[[], None
     """One pass over the hands by ``side`` (``agari`` or ``peer``), set up and warmed up;
     from the string when ``text``."""
     sys.path.insert(0, str(HERE))
-    sys.path.insert(0, str(ROOT / "src"))
+    if "--installed" not in sys.argv:  # else the agari installed here (bench_speed.py reads it)
+        sys.path.insert(0, str(ROOT / "src"))
     from bench_speed import PRESET, peer_config, peer_from_strings, peer_setup
     from handgen import generate, peer_inputs
 
@@ -97,6 +100,7 @@ def _count(side: str, count: int, seed: int, loops: int, text: bool) -> int:
     command += [sys.executable, __file__, "--child", side]
     command += ["-n", str(count), "--seed", str(seed), "--loops", str(loops)]
     command += ["--text"] if text else []
+    command += ["--installed"] if "--installed" in sys.argv else []
     env = dict(os.environ, PYTHONHASHSEED="0")
     done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     found = re.search(r"Collected\s*:\s*([\d,]+)", done.stderr)
@@ -117,6 +121,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--loops", type=int, default=1, help="passes counted (1)")
     parser.add_argument("--seed", type=int, default=20261130)
     parser.add_argument("--text", action="store_true", help="from the string (bench_speed (b))")
+    parser.add_argument(
+        "--installed", action="store_true", help="the agari installed here, not ../src"
+    )
     parser.add_argument("--child", choices=("agari", "peer"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -128,6 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ours = per_hand("agari", args.count, args.seed, args.loops, args.text)
     theirs = per_hand("peer", args.count, args.seed, args.loops, args.text)
     print(f"Python {sys.version.split()[0]}, {args.count:,} hands, preset tenhou, valgrind")
+    print(f"agari: {'the build installed in ' + sys.prefix if args.installed else 'src/'}")
     if args.text:
         print(f"agari   {ours:>10,.0f} instructions per hand (notation -> score)")
         print(f"mahjong {theirs:>10,.0f} instructions per hand (mpsz strings -> melds -> estimate)")
