@@ -14,6 +14,7 @@ from agari_build import compiling
 HOT_MODULES = [
     "tiles",
     "hand",
+    "rules",
     "api",
     "notation/validate",
     "settlement",

@@ -272,7 +272,12 @@ SWITCH_VALUES: Final[dict[str, tuple[str, ...]]] = {
 SWITCH_MEANINGS: Final[dict[str, str]] = {
     f.name: f.metadata["meaning"] for f in fields(Rules) if "meaning" in f.metadata
 }
-_FIELD_TYPES: Final = {f.name: f.type for f in fields(Rules)}
+#: Each switch's type as written (``"bool"``, ``"int"``, ...): a string under postponed
+#: annotations, a type object where the class is compiled.
+_FIELD_TYPES: Final = {
+    f.name: f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
+    for f in fields(Rules)
+}
 
 
 def _convert(key: str, raw: Any) -> tuple[Any, str]:
