@@ -367,6 +367,11 @@ def replace_context(context: Context, **changes: Any) -> Context:
     return context._replace(**changes)
 
 
+#: The red-five counts (m, p, s) of a hand that shows none (:attr:`Hand._reds`); compare
+#: with ``==``: compiled code makes the tuple anew at each use.
+NO_REDS: Final = (0, 0, 0)
+
+
 @dataclass(frozen=True, slots=True)
 class Hand:
     """A hand: concealed tiles, the winning tile (if known), melds and context.

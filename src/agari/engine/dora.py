@@ -14,13 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from agari.engine.decompose import kind_counts
+from agari.hand import NO_REDS, Hand
 from agari.tiles import NORTH, dora_kind
-
-if TYPE_CHECKING:
-    from agari.hand import Hand
 
 _RED: Final = attrgetter("red")
 #: The dora shown by each indicator kind, four-player and three-player.
@@ -54,7 +52,7 @@ def count_dora(
     # Any five at all, and a red one in sight (as the hand's check noted, if it was made):
     # look for red ones in the hand.
     seen = hand._reds
-    if aka and (counts[4] or counts[13] or counts[22]) and seen != (0, 0, 0):
+    if aka and (counts[4] or counts[13] or counts[22]) and seen != NO_REDS:
         red = sum(map(_RED, hand.concealed))
         if hand.win is not None and hand.win.red:
             red += 1

@@ -20,7 +20,7 @@ from operator import attrgetter, eq
 from typing import Any, Final
 
 from agari.errors import HandError
-from agari.hand import SITUATIONAL, Context, Hand, Meld, MeldKind, says_rare_words
+from agari.hand import NO_REDS, SITUATIONAL, Context, Hand, Meld, MeldKind, says_rare_words
 from agari.tiles import NORTH, Tile, kind_name
 
 __all__ = [
@@ -274,7 +274,7 @@ def check_tiles(hand: Hand) -> None:
     for meld in hand.melds:
         everything.extend(meld.tiles)
     # Red fives per suit, for check_red_fives; the usual hand has none (tested in C).
-    reds = _red_counts(everything) if any(map(_RED, everything)) else _NO_REDS
+    reds = _red_counts(everything) if any(map(_RED, everything)) else NO_REDS
     object.__setattr__(hand, "_reds", reds)
     kinds = list(map(_KIND, everything))
     if hand.context.kita:
@@ -302,9 +302,6 @@ def check_tiles(hand: Hand) -> None:
             )
 
 
-_NO_REDS: Final = (0, 0, 0)
-
-
 def _red_counts(tiles: Sequence[Tile]) -> tuple[int, int, int]:
     """Red fives per suit (m, p, s) among ``tiles``."""
     red = [0, 0, 0]
@@ -327,7 +324,7 @@ def check_red_fives(hand: Hand, counts: tuple[int, int, int], aka: bool | str = 
         for meld in hand.melds:
             everything.extend(meld.tiles)
         red = _red_counts(everything)
-    if red == _NO_REDS:  # compared, not identical: compiled code makes the tuple anew
+    if red == NO_REDS:
         return
     for suit, n in enumerate(red):
         allowed = max(1, counts[suit])
