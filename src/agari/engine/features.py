@@ -113,6 +113,18 @@ _VALUED: Final = {
 _SEQ_OUTSIDE: Final = tuple(k < 27 and k % 9 in (0, 6) for k in range(34))
 
 
+#: The facts of the rarer context words that alone decide a yaku row.
+_SITUATIONAL_FACTS: Final = (
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "renhou",
+    "open_riichi",
+    "double_open_riichi",
+)
 #: The bit of each hand fact that alone decides a yaku row (``YakuDef.fact``): a hand's
 #: plan key holds the bits of the facts that hold, so a plan lists the rows that hold
 #: and tests only the rows that look at the reading.
@@ -126,29 +138,10 @@ FACT_BITS: Final = {
             "one_suit_with_honours",
             "one_suit_only",
             "all_terminal_or_honour",
-            "double_riichi",
-            "ippatsu",
-            "haitei",
-            "houtei",
-            "rinshan",
-            "chankan",
-            "renhou",
-            "open_riichi",
-            "double_open_riichi",
+            *_SITUATIONAL_FACTS,
         )
     )
 }
-_SITUATIONAL_FACTS: Final = (
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "renhou",
-    "open_riichi",
-    "double_open_riichi",
-)
 _BIT_RIICHI: Final = FACT_BITS["riichi"]
 BIT_CLOSED_TSUMO: Final = FACT_BITS["closed_tsumo"]
 _BIT_ALL_SIMPLE: Final = FACT_BITS["all_simple"]

@@ -181,11 +181,14 @@ def _melds(section: str, start: int, suit_first: bool) -> tuple[Meld, ...]:
     ``start``); a meld's column is worked out only to read one not seen before."""
     melds = []
     cache = _MELD_CACHE
+    columns: list[_Tok] | None = None  # (text, column) of each meld, found at the first miss
     for index, piece in enumerate(section.split(",")[1:]):
         text = piece.strip(" \t\r\n")
         meld = cache.get((text, suit_first))
         if meld is None:
-            meld = _read_meld(text, _split(section, start, ",")[index][1], suit_first)
+            if columns is None:
+                columns = _split(section, start, ",")
+            meld = _read_meld(text, columns[index][1], suit_first)
             if len(cache) < _CACHE_LIMIT:
                 cache[text, suit_first] = meld
         melds.append(meld)

@@ -183,14 +183,16 @@ def check_value_types(hand: Hand) -> None:
             "bad_record", f"{what} is {type(value).__name__} {value!r}, not a {expected}"
         )
 
+    def tiles_of(what: str, each: str, value: object) -> None:
+        if not isinstance(value, tuple):
+            raise wrong(what, value, "tuple of Tile")
+        for tile in value:
+            if not isinstance(tile, Tile):
+                raise wrong(each, tile, "Tile")
+
     # Each part is read as a plain object: the compiled build would check a declared type
     # on reading it, before the check here could name what is wrong.
-    concealed: object = hand.concealed
-    if not isinstance(concealed, tuple):
-        raise wrong("concealed", concealed, "tuple of Tile")
-    for tile in concealed:
-        if not isinstance(tile, Tile):
-            raise wrong("a concealed tile", tile, "Tile")
+    tiles_of("concealed", "a concealed tile", hand.concealed)
     win: object = hand.win
     if win is not None and not isinstance(win, Tile):
         raise wrong("the winning tile", win, "Tile")
@@ -200,22 +202,12 @@ def check_value_types(hand: Hand) -> None:
     for meld in melds:
         if not isinstance(meld, Meld):
             raise wrong("a meld", meld, "Meld")
-        tiles: object = meld.tiles
-        if not isinstance(tiles, tuple):
-            raise wrong(f"the tiles of meld {meld.kind}", tiles, "tuple of Tile")
-        for tile in tiles:
-            if not isinstance(tile, Tile):
-                raise wrong(f"a tile of meld {meld.kind}", tile, "Tile")
+        tiles_of(f"the tiles of meld {meld.kind}", f"a tile of meld {meld.kind}", meld.tiles)
     context: object = hand.context
     if not isinstance(context, Context):
         raise wrong("the context", context, "Context")
     for name in ("dora_indicators", "ura_indicators"):
-        value = getattr(context, name)
-        if not isinstance(value, tuple):
-            raise wrong(name, value, "tuple of Tile")
-        for tile in value:
-            if not isinstance(tile, Tile):
-                raise wrong("a dora indicator", tile, "Tile")
+        tiles_of(name, "a dora indicator", getattr(context, name))
 
 
 def mark_checked(hand: Hand) -> Hand:
