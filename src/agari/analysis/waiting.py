@@ -50,7 +50,7 @@ from agari.analysis.tables import (
     formula_shanten,
     formula_shanten_after_draws,
 )
-from agari.engine.decompose import is_complete
+from agari.engine.decompose import UNIT, is_complete, keys_of_counts
 from agari.engine.scoring import score_hand
 from agari.errors import HandError
 from agari.hand import Context, Hand
@@ -478,11 +478,13 @@ def _completing_kinds(closed: list[int], melds: int) -> list[int]:
     if not melds and sum(1 for k in TERMINALS_AND_HONOURS if closed[k]) >= 12:
         candidates.update(TERMINALS_AND_HONOURS)
     out = []
+    keys = keys_of_counts(closed)
     for kind in sorted(candidates):
-        closed[kind] += 1
-        if is_complete(closed, melds):
+        suit = kind // 9
+        keys[suit] += UNIT[kind]
+        if is_complete(keys, melds):
             out.append(kind)
-        closed[kind] -= 1
+        keys[suit] -= UNIT[kind]
     return out
 
 

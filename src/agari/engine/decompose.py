@@ -21,7 +21,7 @@ hand's readings are the product of its suits' splits. No reading is produced twi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Final, NamedTuple
 
@@ -268,8 +268,14 @@ def meld_groups(melds: Sequence[Meld]) -> tuple[Group, ...]:
     return tuple(groups)
 
 
-#: Where each suit's counts sit among the 34 kinds: (first kind, number of kinds).
-_SUIT_SPANS: Final = ((0, 9), (9, 9), (18, 9), (27, 7))
+#: Bits per kind in a suit key: room for a count up to 15, so that no count carries into
+#: the next kind (a hand holds at most 14 concealed tiles).
+KIND_BITS: Final = 4
+_COUNT: Final = (1 << KIND_BITS) - 1
+#: What one tile of each kind adds to its suit's key (see :func:`suit_keys`).
+UNIT: Final = tuple(1 << (KIND_BITS * (k % 9)) for k in range(34))
+#: Where each kind's count sits in its suit's key.
+_SHIFT: Final = tuple(KIND_BITS * (k % 9) for k in range(34))
 
 #: Where a winning tile of one kind can sit in a split: ``(index of the group in the
 #: split, wait)`` for each distinct group holding that kind (the pair is told apart).
@@ -291,14 +297,34 @@ _CONCEALED: Final = {t: _interned(t, True) for t in (SEQUENCE, TRIPLET, PAIR)}
 _RON_TRIPLET: Final = _interned(TRIPLET, False)
 
 
-#: What one suit's counts contribute to the hand's readings: ``(pairs, splits)``.
-#: ``pairs`` is -1 when the suit cannot be split (no reading at all), 0 for an empty
-#: suit (nothing to add), else the number of pairs its splits hold plus one (1 or 2).
-SuitEntry = tuple[int, tuple[GlobalSplit, ...]]
+class SuitEntry:
+    """What one suit's tiles contribute to a hand, worked out once per suit shape (a
+    slotted class: the compiled build reads its fields without a lookup)."""
 
-#: Per suit (m, p, s, z): the suit's counts as bytes -> its entry. Filled as suit shapes
-#: are met, so each shape is worked out once per process.
-_SUIT_ENTRIES: Final[tuple[dict[bytes, SuitEntry], ...]] = ({}, {}, {}, {})
+    __slots__ = ("kinds", "pairs", "present", "splits", "triplets", "twos")
+
+    def __init__(self, base: int, counts: tuple[int, ...], splits: tuple[SuitSplit, ...]) -> None:
+        """The entry of a suit whose first kind is ``base``, from its ``counts`` and their
+        ``splits``; kinds are made global so that a hand's readings are put together
+        without re-indexing."""
+        n = sum(counts)
+        made = tuple(_global_split(base, len(counts), groups, pair) for groups, pair in splits)
+        #: The suit's splits (:data:`GlobalSplit`).
+        self.splits = made
+        #: -1 when the suit cannot be split into groups and at most one pair (no standard
+        #: reading), 0 for an empty suit, else the number of pairs its splits hold plus one.
+        self.pairs = 0 if n == 0 else -1 if not made else 2 if n % 3 == 2 else 1
+        #: The kinds held, bit ``k`` for kind ``k``.
+        self.present = sum(1 << (base + i) for i, c in enumerate(counts) if c)
+        #: How many kinds are held, how many exactly twice, how many three times or more.
+        self.kinds = sum(1 for c in counts if c)
+        self.twos = counts.count(2)
+        self.triplets = sum(1 for c in counts if c >= 3)
+
+
+#: Per suit (m, p, s, z): suit key -> its entry. Filled as suit shapes are met, so each
+#: shape is worked out once per process.
+_SUIT_ENTRIES: Final[tuple[dict[int, SuitEntry], ...]] = ({}, {}, {}, {})
 
 
 _clear_splits = suit_splits.cache_clear
@@ -314,24 +340,62 @@ def _clear_suit_tables() -> None:
 
 setattr(suit_splits, "cache_clear", _clear_suit_tables)  # noqa: B010 (a method of the cache)
 
-#: ``(first kind, end, entries)`` per suit, for the lookups in :func:`standard_readings`.
-_SUIT_TABLES: Final = tuple(
-    (base, base + size, _SUIT_ENTRIES[base // 9]) for base, size in _SUIT_SPANS
-)
+
+def suit_keys(tiles: Iterable[Tile]) -> list[int]:
+    """The suit keys of ``tiles``, one per suit (m, p, s, honours): a suit's tile counts
+    as one int, :data:`KIND_BITS` bits per kind, the suit's lowest kind lowest. A key is
+    cheap to make and to hash (and a machine int in the compiled build): the suit tables
+    are keyed by it.
+
+    >>> from agari.tiles import Tile
+    >>> [hex(k) for k in suit_keys([Tile(0), Tile(0), Tile(2), Tile(27)])]
+    ['0x102', '0x0', '0x0', '0x1']
+    """
+    m = p = s = z = 0
+    for t in tiles:
+        kind = t.kind
+        if kind < 9:
+            m += UNIT[kind]
+        elif kind < 18:
+            p += UNIT[kind]
+        elif kind < 27:
+            s += UNIT[kind]
+        else:
+            z += UNIT[kind]
+    return [m, p, s, z]
 
 
-def _suit_entry(base: int, key: bytes) -> SuitEntry:
-    """The entry of one suit's counts (``key``, one byte per kind), kinds made global
-    (``base`` added) so that a hand's readings are put together without re-indexing."""
-    table = _SUIT_ENTRIES[base // 9]
-    entry = table.get(key)
-    if entry is None:
-        part = tuple(key)
-        n = sum(part)
-        splits = honour_splits(part) if base == 27 else suit_splits(part)
-        made = tuple(_global_split(base, len(key), groups, pair) for groups, pair in splits)
-        pairs = 0 if n == 0 else -1 if not made else 2 if n % 3 == 2 else 1
-        entry = table[key] = (pairs, made)
+def keys_of_counts(counts: Sequence[int]) -> list[int]:
+    """The suit keys (:func:`suit_keys`) of 34 kind counts."""
+    keys = [0, 0, 0, 0]
+    for kind, n in enumerate(counts):
+        if n:
+            keys[kind // 9] += n * UNIT[kind]
+    return keys
+
+
+def count_of(keys: Sequence[int], kind: int) -> int:
+    """How many tiles of ``kind`` the suit keys hold."""
+    return keys[kind // 9] >> _SHIFT[kind] & _COUNT
+
+
+def suit_entries(keys: Sequence[int]) -> tuple[SuitEntry, ...]:
+    """The entries of the four suits' keys, from the suit tables."""
+    m, p, s, z = _SUIT_ENTRIES
+    key_m, key_p, key_s, key_z = keys
+    return (
+        m.get(key_m) or _suit_entry(0, key_m),
+        p.get(key_p) or _suit_entry(1, key_p),
+        s.get(key_s) or _suit_entry(2, key_s),
+        z.get(key_z) or _suit_entry(3, key_z),
+    )
+
+
+def _suit_entry(suit: int, key: int) -> SuitEntry:
+    """Work out the entry of one suit's key and keep it."""
+    counts = tuple(key >> KIND_BITS * i & _COUNT for i in range(7 if suit == 3 else 9))
+    splits = honour_splits(counts) if suit == 3 else suit_splits(counts)
+    entry = _SUIT_ENTRIES[suit][key] = SuitEntry(9 * suit, counts, splits)
     return entry
 
 
@@ -354,11 +418,11 @@ def _global_split(
 
 
 def standard_readings(
-    counts: Sequence[int], win: int, tsumo: bool, fixed: tuple[Group, ...] = ()
+    entries: Sequence[SuitEntry], win: int, tsumo: bool, fixed: tuple[Group, ...] = ()
 ) -> list[Reading]:
-    """Readings as four groups and a pair. ``counts`` are the 34 kind counts of the
-    concealed tiles *with* the winning tile; ``fixed`` the melds' groups
-    (:func:`meld_groups`)."""
+    """Readings as four groups and a pair. ``entries`` are the suit entries
+    (:func:`suit_entries`) of the concealed tiles *with* the winning tile; ``fixed`` the
+    melds' groups (:func:`meld_groups`)."""
     # The usual case is one way to split each suit: its groups so far, the pair, where
     # the winning tile's suit starts among the groups and the winning tile's places in
     # that suit (see GlobalSplit). ``ways`` lists every way once a suit splits in more.
@@ -369,10 +433,11 @@ def standard_readings(
     ways: list[tuple[tuple[Group, ...], int, int, WinPlaces]] | None = None
     win_base = win - win % 9  # the first kind of the winning tile's suit
     pair_suits = 0
-    raw = bytes(counts)
-    for base, end, table in _SUIT_TABLES:
-        key = raw[base:end]
-        pairs, splits = table.get(key) or _suit_entry(base, key)
+    base = -9
+    for entry in entries:
+        base += 9
+        pairs = entry.pairs
+        splits = entry.splits
         if pairs <= 0:
             if pairs < 0:
                 return []
@@ -431,74 +496,72 @@ def _build(
     return _reading(STANDARD, tuple(groups), win_index, wait)
 
 
-def chiitoitsu_reading(counts: Sequence[int]) -> Reading | None:
-    """Seven pairs of seven different kinds, or ``None``."""
-    if counts.count(2) != 7 or sum(counts) != 14:  # seven kinds twice and nothing else
+def chiitoitsu_reading(entries: Sequence[SuitEntry]) -> Reading | None:
+    """Seven pairs of seven different kinds, or ``None`` (``entries`` of 14 tiles)."""
+    m, p, s, z = entries
+    if m.twos + p.twos + s.twos + z.twos != 7 or m.kinds + p.kinds + s.kinds + z.kinds != 7:
         return None
+    present = m.present | p.present | s.present | z.present
     pairs = _CONCEALED[PAIR]
-    groups = []
-    kind = -1
-    for _ in range(7):
-        kind = counts.index(2, kind + 1)
-        groups.append(pairs[kind])
-    return Reading(CHIITOITSU, tuple(groups), -1, "tanki")
+    groups = tuple(pairs[k] for k in range(34) if present >> k & 1)
+    return Reading(CHIITOITSU, groups, -1, "tanki")
 
 
-def kokushi_reading(counts: Sequence[int], win: int) -> Reading | None:
-    """Thirteen orphans, or ``None``; 13-sided when the winning tile made the pair."""
-    if counts.count(0) != len(counts) - 13:  # thirteen kinds held, no more, no fewer
+#: The thirteen kinds of thirteen orphans, as the bits of a suit entry's ``present``.
+_ORPHAN_BITS: Final = sum(1 << k for k in TERMINALS_AND_HONOURS)
+
+
+def kokushi_reading(entries: Sequence[SuitEntry], keys: Sequence[int], win: int) -> Reading | None:
+    """Thirteen orphans, or ``None``; 13-sided when the winning tile made the pair.
+    ``entries`` are the suit entries of the suit ``keys``."""
+    m, p, s, z = entries
+    # Thirteen kinds, all terminals and honours, one of them twice: fourteen tiles.
+    if (
+        m.present | p.present | s.present | z.present != _ORPHAN_BITS
+        or m.twos + p.twos + s.twos + z.twos != 1
+        or m.triplets + p.triplets + s.triplets + z.triplets
+    ):
         return None
-    pair = -1
-    for k in TERMINALS_AND_HONOURS:
-        n = counts[k]
-        if n == 2 and pair < 0:
-            pair = k
-        elif n != 1:
-            return None
-    if pair < 0 or sum(counts) != 14:
-        return None
+    pair = next(k for k in TERMINALS_AND_HONOURS if count_of(keys, k) == 2)
     wait: Wait = "kokushi_13" if pair == win else "kokushi"
     return Reading(KOKUSHI, (Group(PAIR, pair, True),), -1, wait)
 
 
-def kind_counts(tiles: tuple[Tile, ...]) -> list[int]:
-    """The 34 kind counts of ``tiles``."""
-    counts = [0] * 34
-    for t in tiles:
-        kind = t.kind
-        counts[kind] = counts[kind] + 1
-    return counts
+def readings_of_keys(
+    keys: Sequence[int], win: int, tsumo: bool, fixed: tuple[Group, ...] = ()
+) -> tuple[list[Reading], tuple[SuitEntry, ...]]:
+    """Every reading of the concealed tiles' suit ``keys`` (with the winning tile) plus
+    the melds' groups ``fixed`` (:func:`meld_groups`), and the suits' entries (the hand
+    facts are read off them too)."""
+    entries = suit_entries(keys)
+    result = standard_readings(entries, win, tsumo, fixed)
+    if fixed:
+        return result, entries
+    seven = chiitoitsu_reading(entries)
+    if seven is not None:
+        result.append(seven)
+    elif not result:  # thirteen orphans has no other reading
+        orphans = kokushi_reading(entries, keys, win)
+        if orphans is not None:
+            result.append(orphans)
+    return result, entries
 
 
 def readings_of_counts(
     counts: Sequence[int], win: int, tsumo: bool, fixed: tuple[Group, ...] = ()
 ) -> list[Reading]:
-    """Every reading of concealed ``counts`` (with the winning tile) plus the melds'
-    groups ``fixed`` (:func:`meld_groups`)."""
-    result = standard_readings(counts, win, tsumo, fixed)
-    if fixed:
-        return result
-    # The cheap count tests of the two functions asked here first: almost every hand
-    # fails them, and then costs no call (seven pairs hold seven kinds twice, thirteen
-    # orphans thirteen kinds).
-    if counts.count(2) == 7:
-        seven = chiitoitsu_reading(counts)
-        if seven is not None:
-            result.append(seven)
-    if counts.count(0) == len(counts) - 13:
-        orphans = kokushi_reading(counts, win)
-        if orphans is not None:
-            result.append(orphans)
-    return result
+    """Every reading of concealed kind ``counts`` (with the winning tile) plus the melds'
+    groups ``fixed``."""
+    return readings_of_keys(keys_of_counts(counts), win, tsumo, fixed)[0]
 
 
 def readings(
     concealed: tuple[Tile, ...], win: Tile, tsumo: bool = False, melds: tuple[Meld, ...] = ()
 ) -> list[Reading]:
     """Every reading of ``concealed`` (without the winning tile) plus ``win``."""
-    counts = kind_counts(concealed)
-    counts[win.kind] += 1
-    return readings_of_counts(counts, win.kind, tsumo, meld_groups(melds))
+    keys = suit_keys(concealed)
+    keys[win.kind // 9] += UNIT[win.kind]
+    return readings_of_keys(keys, win.kind, tsumo, meld_groups(melds))[0]
 
 
 def hand_readings(hand: Hand) -> list[Reading]:
@@ -508,24 +571,19 @@ def hand_readings(hand: Hand) -> list[Reading]:
     return readings(hand.concealed, hand.win, hand.context.tsumo, hand.melds)
 
 
-def is_complete(counts: Sequence[int], n_melds: int) -> bool:
-    """Whether concealed ``counts`` plus ``n_melds`` fixed groups form a complete hand
-    (any shape). Used for waits: no readings are built."""
-    if sum(counts) != 14 - 3 * n_melds:
-        return False
+def is_complete(keys: Sequence[int], n_melds: int) -> bool:
+    """Whether the concealed tiles' suit ``keys`` (``14 - 3 * n_melds`` tiles) plus
+    ``n_melds`` fixed groups form a complete hand (any shape). Used for waits: no readings
+    are built."""
+    entries = suit_entries(keys)
     pair_suits = 0
-    for s in range(4):
-        base = 9 * s
-        part = tuple(counts[base : base + (7 if s == 3 else 9)])
-        n = sum(part)
-        if n == 0:
-            continue
-        if not (honour_splits(part) if s == 3 else suit_splits(part)):
+    for entry in entries:
+        if entry.pairs < 0:
             break
-        pair_suits += n % 3 == 2
+        pair_suits += entry.pairs == 2
     else:
         if pair_suits == 1:
             return True
     if n_melds:
         return False
-    return chiitoitsu_reading(counts) is not None or kokushi_reading(counts, -1) is not None
+    return chiitoitsu_reading(entries) is not None or kokushi_reading(entries, keys, -1) is not None

@@ -16,11 +16,13 @@ from collections.abc import Sequence
 from operator import attrgetter
 from typing import Final
 
-from agari.engine.decompose import kind_counts
+from agari.engine.decompose import KIND_BITS, count_of, suit_keys
 from agari.hand import NO_REDS, Hand
 from agari.tiles import NORTH, dora_kind
 
 _RED: Final = attrgetter("red")
+#: The count of the five in a number suit's key.
+_FIVES: Final = 15 << KIND_BITS * 4
 #: The dora shown by each indicator kind, four-player and three-player.
 _DORA_KIND: Final = (
     tuple(dora_kind(k, 4) for k in range(34)),
@@ -32,7 +34,7 @@ def count_dora(
     hand: Hand,
     aka: bool | tuple[int, int, int],
     players: int,
-    counts: Sequence[int] | None = None,
+    keys: Sequence[int] | None = None,
 ) -> dict[str, int]:
     """``{"dora", "aka", "ura", "kita"}`` for a hand.
 
@@ -40,19 +42,20 @@ def count_dora(
     number (``dora=2``) adds that many. Red fives count only under ``aka`` (``True``: every
     suit; or the rule's red fives per suit m, p, s: a suit with none counts none); ura dora
     only for a hand in riichi. Kita tiles are one dora each, and a kita (a North tile)
-    also counts as an ordinary dora when North is the dora. ``counts`` are the hand's 34
-    kind counts (concealed tiles, winning tile and melds) when the caller has them.
+    also counts as an ordinary dora when North is the dora. ``keys`` are the hand's suit
+    keys (concealed tiles, winning tile and melds; :func:`~agari.engine.decompose.suit_keys`)
+    when the caller has them.
     """
     ctx = hand.context
     if not isinstance(aka, bool) and not any(aka):
         aka = False
-    if counts is None:
-        counts = kind_counts((*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles)))
+    if keys is None:
+        keys = suit_keys((*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles)))
     red = 0
     # Any five at all, and a red one in sight (as the hand's check noted, if it was made):
     # look for red ones in the hand.
     seen = hand._reds
-    if aka and (counts[4] or counts[13] or counts[22]) and seen != NO_REDS:
+    if aka and seen != NO_REDS and (keys[0] | keys[1] | keys[2]) & _FIVES:
         red = sum(map(_RED, hand.concealed))
         if hand.win is not None and hand.win.red:
             red += 1
@@ -66,11 +69,11 @@ def count_dora(
     dora = ctx.dora_count
     for t in ctx.dora_indicators:
         k = shown[t.kind]
-        dora += counts[k] + (kita if k == NORTH else 0)
+        dora += count_of(keys, k) + (kita if k == NORTH else 0)
     ura = 0
     if ctx.riichi or ctx.double_riichi:
         ura = ctx.ura_count
         for t in ctx.ura_indicators:
             k = shown[t.kind]
-            ura += counts[k] + (kita if k == NORTH else 0)
+            ura += count_of(keys, k) + (kita if k == NORTH else 0)
     return {"dora": dora, "aka": red, "ura": ura, "kita": kita}

@@ -9,28 +9,29 @@ kans, and the *plan key* that says which yaku rows are worth testing, see
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from agari.engine.decompose import (
     KAN,
+    KIND_BITS,
     PAIR,
     SEQUENCE,
     STANDARD,
     TRIPLET,
+    UNIT,
     Group,
     Reading,
-    kind_counts,
+    SuitEntry,
     meld_groups,
+    suit_entries,
+    suit_keys,
 )
 from agari.hand import says_rare_words
 from agari.tiles import (
-    CHUN,
     DRAGONS,
     EAST,
     GREEN_KINDS,
-    HAKU,
-    HATSU,
     IS_TERMINAL_OR_HONOUR,
     TERMINALS_AND_HONOURS,
     WIND_LETTERS,
@@ -74,15 +75,13 @@ GROUP_FU: Final = tuple(
 def _mask(kinds: Iterable[int]) -> int:
     bits = 0
     for k in kinds:
-        bits |= 1 << (8 * k)
+        bits |= 1 << k
     return bits
 
 
-# Sets of kinds as bitmasks: "every tile held is X" is then one AND against the mask of
-# the kinds present instead of a loop over the tiles. Kind k is bit 8k, so that the
-# mask of the kinds present is made from the 34 counts in C: each count is one byte,
-# ``translate`` turns every non-zero count into 1 and the bytes are read as one int.
-_PRESENT: Final = bytes([0] + [1] * 255)
+# Sets of kinds as bitmasks (bit k for kind k, as a suit entry's ``present``): "every tile
+# held is X" is then one AND against the mask of the kinds present instead of a loop over
+# the tiles.
 _ALL: Final = _mask(range(34))
 _HONOURS: Final = _mask(range(27, 34))
 _NOT_HONOUR: Final = _ALL & ~_HONOURS
@@ -96,12 +95,32 @@ _NOT_TERMINAL: Final = _ALL & ~_mask(_TERMINALS)
 _NOT_TERMINAL_OR_HONOUR: Final = _ALL & ~_NOT_SIMPLE
 _NOT_GREEN: Final = _ALL & ~_mask(GREEN_KINDS)
 #: The tiles of a fixed group of each type (SEQUENCE, TRIPLET, KAN) by its first kind, as
-#: an int holding one byte per kind like the counts read with ``int.from_bytes``: a
-#: meld's tiles join the hand's counts in one addition (a count never carries).
-_GROUP_TILES: Final = {
-    type_: tuple(n << (8 * k) for k in range(34))
-    for type_, n in ((SEQUENCE, 1 | 1 << 8 | 1 << 16), (TRIPLET, 3), (KAN, 4))
-}
+#: an addition to its suit's key (:func:`agari.engine.decompose.suit_keys`), and the kinds
+#: it holds as bits.
+_GROUP_TILES: Final = (
+    tuple(UNIT[k] * (1 + (1 << KIND_BITS) + (1 << 2 * KIND_BITS)) for k in range(34)),
+    tuple(3 * UNIT[k] for k in range(34)),
+    tuple(4 * UNIT[k] for k in range(34)),
+)
+_GROUP_KINDS: Final = (tuple(7 << k for k in range(34)), *((tuple(1 << k for k in range(34)),) * 2))
+
+
+def _nibbles(values: Iterable[int]) -> int:
+    """Values one per kind of a suit key, as a key."""
+    return sum(v << KIND_BITS * i for i, v in enumerate(values))
+
+
+#: A count of at most 10 plus 5 has its fourth bit set exactly when the count is 3 or
+#: more: added to an honours key, the kinds held three times or more, in one addition.
+_PLUS_FIVE: Final = _nibbles([5] * 7)
+_FOURTH_BITS: Final = _nibbles([8] * 7)
+_WIND_THREES: Final = _nibbles([8, 8, 8, 8, 0, 0, 0])
+_DRAGON_THREES: Final = _nibbles([0, 0, 0, 0, 8, 8, 8])
+#: One suit's key in nine gates (1112345678999 and one more), and the nine keys it may be.
+_NINE_GATES: Final = _nibbles([3, 1, 1, 1, 1, 1, 1, 1, 3])
+_NINE_GATES_WINS: Final = frozenset(_NINE_GATES + (1 << KIND_BITS * i) for i in range(9))
+#: One suit's key in seven pairs 2-8 (daisharin and its kin).
+_SEVEN_RUN: Final = _nibbles([0, 2, 2, 2, 2, 2, 2, 2, 0])
 #: Wind letters (as in a Context) to kinds.
 _WIND_KIND: Final = {letter: EAST + i for i, letter in enumerate(WIND_LETTERS)}
 #: Pair kinds that earn fu / spoil pinfu, by (seat wind, round wind): dragons and both.
@@ -148,8 +167,6 @@ _BIT_ALL_SIMPLE: Final = FACT_BITS["all_simple"]
 _BIT_HONITSU: Final = FACT_BITS["one_suit_with_honours"]
 _BIT_CHINITSU: Final = FACT_BITS["one_suit_only"]
 _BIT_HONROUTOU: Final = FACT_BITS["all_terminal_or_honour"]
-#: The tile counts of one suit in seven pairs 2-8 (daisharin and its kin).
-_SEVEN_RUN: Final = bytes([0, 2, 2, 2, 2, 2, 2, 2, 0])
 #: ``paarenchan=N``: the dealer's wins in a row before this one; the 8th win (7 before it)
 #: and every one after is the yakuman (riichi.wiki Optional yaku, Paarenchan).
 PAARENCHAN_WINS: Final = 7
@@ -181,32 +198,38 @@ class HandFacts:
     def __init__(
         self,
         hand: Hand,
-        closed_counts: bytes | None = None,
+        closed_keys: Sequence[int] | None = None,
+        entries: Sequence[SuitEntry] | None = None,
         fixed: tuple[Group, ...] | None = None,
     ) -> None:
-        """``closed_counts``: the 34 kind counts of the concealed tiles with the winning
-        tile, and ``fixed``: the melds' groups, when the caller has them already (the
-        decomposer needs them too)."""
+        """``closed_keys``: the suit keys of the concealed tiles with the winning tile,
+        ``entries`` their suit entries and ``fixed`` the melds' groups, when the caller
+        has them already (the decomposer needs them too)."""
         ctx = hand.context
-        if closed_counts is None:
-            closed_counts = bytes(kind_counts(hand.closed_tiles))
+        if closed_keys is None:
+            closed_keys = suit_keys(hand.closed_tiles)
+        if entries is None:
+            entries = suit_entries(closed_keys)
         if fixed is None:
             fixed = meld_groups(hand.melds)
+        present = concealed_triplets = 0
+        for entry in entries:
+            present |= entry.present
+            concealed_triplets += entry.triplets
         closed = True
         kans = closed_kans = 0
-        counts = closed_counts
+        keys = closed_keys
         if fixed:  # add the melds' tiles; note openness and kans
-            with_melds = int.from_bytes(counts, "little")
+            keys = list(closed_keys)
             for t, k, concealed, _ in fixed:
-                with_melds += _GROUP_TILES[t][k]
+                keys[k // 9] += _GROUP_TILES[t][k]
+                present |= _GROUP_KINDS[t][k]
                 if t == KAN:
                     kans += 1
                     closed_kans += concealed
                 closed = closed and concealed
-            counts = with_melds.to_bytes(34, "little")
-        #: The hand's 34 kind counts (melds included), as bytes.
-        self.counts = counts
-        present = int.from_bytes(counts.translate(_PRESENT), "little")
+        #: The hand's suit keys (melds included).
+        self.keys = keys
         self.closed = closed
         tsumo = self.tsumo = ctx.tsumo
         seat = self.seat_wind = _WIND_KIND[ctx.seat_wind]
@@ -244,34 +267,27 @@ class HandFacts:
         )
         self.plan_base = (bits << 1 | closed) << READING_KEY_BITS
         chuuren = junsei = False
-        if chinitsu and not fixed:
-            base = 0 if present & _SUIT_MASKS[0] else 9 if present & _SUIT_MASKS[1] else 18
-            c = closed_counts[base : base + 9]
-            if c[0] >= 3 and c[8] >= 3 and all(c[1:8]):
-                chuuren = True
-                if hand.win is not None:
-                    before = list(c)
-                    before[hand.win.kind - base] -= 1
-                    junsei = before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
-        self.chuuren = chuuren
-        self.junsei = junsei
         #: Seven pairs 2-8 of one suit (daisharin, daichikurin, daisuurin): the suit (0 m,
         #: 1 p, 2 s), or -1.
         seven_run = -1
         if chinitsu and not fixed:
-            base = 0 if present & _SUIT_MASKS[0] else 9 if present & _SUIT_MASKS[1] else 18
-            if closed_counts[base : base + 9] == _SEVEN_RUN:
-                seven_run = base // 9
+            suit = 0 if present & _SUIT_MASKS[0] else 1 if present & _SUIT_MASKS[1] else 2
+            key = closed_keys[suit]
+            if key in _NINE_GATES_WINS:
+                chuuren = True
+                win = hand.win
+                junsei = win is not None and key - UNIT[win.kind] == _NINE_GATES
+            elif key == _SEVEN_RUN:
+                seven_run = suit
+        self.chuuren = chuuren
+        self.junsei = junsei
         self.seven_run = seven_run
         # Every yakuman but kokushi needs one of these, so a hand without any of them
         # skips the yakuman table (kokushi is told by the reading's shape): suuankou four
         # concealed triplets (three closed copies of four kinds, closed kans counted),
         # daisangen the three dragons, the wind yakuman three winds, suukantsu four kans.
-        # (The kinds held three or four times: those left when the smaller counts are
-        # deleted, one C call.)
-        concealed_triplets = len(closed_counts.translate(None, b"\0\1\2")) + closed_kans
         possible = (
-            concealed_triplets >= 4
+            concealed_triplets + closed_kans >= 4
             or kans == 4
             or all_green
             or all_terminal
@@ -285,11 +301,11 @@ class HandFacts:
             )
         )
         if has_honour and not possible:
-            winds = (counts[27] >= 3) + (counts[28] >= 3) + (counts[29] >= 3) + (counts[30] >= 3)
+            threes = (keys[3] + _PLUS_FIVE) & _FOURTH_BITS
             possible = (
                 all_honour
-                or winds >= 3
-                or (counts[HAKU] >= 3 and counts[HATSU] >= 3 and counts[CHUN] >= 3)
+                or (threes & _WIND_THREES).bit_count() >= 3
+                or threes & _DRAGON_THREES == _DRAGON_THREES
             )
         self.yakuman_possible = possible
 

@@ -34,10 +34,11 @@ from typing import TYPE_CHECKING, Any, Final
 from agari.engine.decompose import (
     CHIITOITSU,
     KOKUSHI,
+    UNIT,
     Reading,
-    kind_counts,
     meld_groups,
-    readings_of_counts,
+    readings_of_keys,
+    suit_keys,
 )
 from agari.engine.dora import count_dora
 from agari.engine.features import PAARENCHAN_WINS, Features, HandFacts
@@ -153,20 +154,18 @@ def _score_readings(
 ) -> tuple[list[Reading], list[Scored], HandFacts | None]:
     """:func:`score_readings` and the hand's facts (``None`` when there is no reading).
     Without ``every``, only the best reading's value (see :func:`best`) is made, as the one
-    item of the list. The kind counts and the melds' groups are made once and serve the
+    item of the list. The suit keys and the melds' groups are made once and serve the
     decomposer, the facts and the dora."""
     if hand.win is None:
         return [], [], None
-    # As bytes: the decomposer keys its suit tables by slices of them, and counting a
-    # value in them (seven pairs, concealed triplets) runs in C.
-    counts = kind_counts(hand.concealed)
-    counts[hand.win.kind] += 1
-    closed = bytes(counts)
+    win = hand.win.kind
+    keys = suit_keys(hand.concealed)
+    keys[win // 9] += UNIT[win]
     fixed = meld_groups(hand.melds)
-    readings = readings_of_counts(closed, hand.win.kind, hand.context.tsumo, fixed)
+    readings, entries = readings_of_keys(keys, win, hand.context.tsumo, fixed)
     if not readings:
         return readings, [], None
-    facts = HandFacts(hand, closed, fixed)
+    facts = HandFacts(hand, keys, entries, fixed)
     table = tables(rules)
     dora: Mapping[str, int] | None = None
     dora_han = 0
@@ -186,7 +185,7 @@ def _score_readings(
                 if rules.aotenjou:
                     if dora is None:
                         dora = ReadOnlyDict(
-                            count_dora(hand, rules.red_fives, rules.players, facts.counts)
+                            count_dora(hand, rules.red_fives, rules.players, facts.keys)
                         )
                         dora_han = sum(dora.values())
                     value = _aotenjou_yakuman(reading, found, f, table, rules, dora, dora_han)
@@ -208,7 +207,7 @@ def _score_readings(
         if not yaku:
             continue
         if dora is None:  # the same for every reading: counted once
-            dora = ReadOnlyDict(count_dora(hand, rules.red_fives, rules.players, facts.counts))
+            dora = ReadOnlyDict(count_dora(hand, rules.red_fives, rules.players, facts.keys))
             dora_han = sum(dora.values())
         han = sum(map(_SECOND, yaku)) + dora_han
         base, limit = base_points(han, fu, rules)
@@ -593,9 +592,7 @@ def score_hand(
         values["hand"] = text
         values["rules"] = rules.name if not rules.overrides else rules.describe()
         values["warnings"] = deferred(_no_yaku_warnings, readings, facts, hand, rules)
-        values["dora"] = ReadOnlyDict(
-            count_dora(hand, rules.red_fives, rules.players, facts.counts)
-        )
+        values["dora"] = ReadOnlyDict(count_dora(hand, rules.red_fives, rules.players, facts.keys))
         values["wait"] = first.wait
         values["reading"] = deferred(_reading_text, first, hand)
         values["win_tile"] = win_tile
