@@ -26,6 +26,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from agari.hand import MeldKind
+from agari.native import mypyc_attr
 from agari.result import Wait
 from agari.tiles import IS_TERMINAL_OR_HONOUR, SUITS, TERMINALS_AND_HONOURS
 
@@ -297,6 +298,7 @@ _CONCEALED: Final = {t: _interned(t, True) for t in (SEQUENCE, TRIPLET, PAIR)}
 _RON_TRIPLET: Final = _interned(TRIPLET, False)
 
 
+@mypyc_attr(acyclic=True)
 class SuitEntry:
     """What one suit's tiles contribute to a hand, worked out once per suit shape (a
     slotted class: the compiled build reads its fields without a lookup)."""

@@ -28,6 +28,7 @@ from agari.engine.decompose import (
     suit_keys,
 )
 from agari.hand import says_rare_words
+from agari.native import mypyc_attr
 from agari.tiles import (
     DRAGONS,
     EAST,
@@ -174,6 +175,7 @@ PAARENCHAN_WINS: Final = 7
 READING_KEY_BITS: Final = 9
 
 
+@mypyc_attr(acyclic=True)
 class HandFacts:
     """What every reading of one hand shares: tiles present, openness, context.
 
@@ -335,6 +337,7 @@ OUTSIDE: Final = 2
 NO_GROUPS: Final = 4
 
 
+@mypyc_attr(acyclic=True)
 class Features:
     """The facts of one reading that the yaku predicates and the fu count look at."""
 

@@ -44,11 +44,11 @@ from agari.engine.dora import count_dora
 from agari.engine.features import PAARENCHAN_WINS, Features, HandFacts
 from agari.engine.fu import fu_items, fu_total, round_fu
 from agari.engine.yaku import IMPLIED, YAKUMAN, RuleTables, tables, yaku_of, yakuman_of
+from agari.native import mypyc_attr
 from agari.result import (
     NO_YAKU_FIELDS,
     WIN_FIELDS,
     Deferred,
-    FuItem,
     ReadOnlyDict,
     Result,
     YakuHan,
@@ -80,6 +80,7 @@ _NO_DORA: Final = ReadOnlyDict({"dora": 0, "aka": 0, "ura": 0, "kita": 0})
 _DOUBLE_PATTERNS: Final = frozenset({d.id for d in YAKUMAN if d.yakuman == 2})
 
 
+@mypyc_attr(acyclic=True)
 class Scored:
     """One reading's value. ``yaku`` are ``(id, han)``; ``fu`` is ``None`` for yakuman,
     ``raw_fu`` the fu before rounding; ``features`` make the fu breakdown when asked.
@@ -495,24 +496,6 @@ def _no_yaku_reason(readings: list[Reading], hand: Hand) -> str:
     return "complete, but no yaku in any reading: " + listed
 
 
-def _no_yaku_extra(readings: list[Reading], hand: Hand) -> dict[str, Any]:
-    reds = _reds(hand)
-    return {
-        "reason": "no yaku",
-        "complete_readings": [
-            {"reading": list(r.notation(reds)), "wait": r.wait} for r in readings
-        ],
-    }
-
-
-def _fu_breakdown(f: Features, rules: Rules) -> tuple[FuItem, ...]:
-    return tuple(fu_items(f, rules))
-
-
-def _reading_text(reading: Reading, hand: Hand) -> tuple[str, ...]:
-    return reading.notation(_reds(hand))
-
-
 def _context_notes(hand: Hand, rules: Rules) -> list[str]:
     """Warnings for context words a switch makes worth nothing."""
     ctx = hand.context
@@ -587,53 +570,72 @@ def score_hand(
     win_tile = str(hand.win) if hand.win is not None else None
     if not scored:
         first = readings[0]
+        later = deferred_fields(_no_yaku_details, readings, facts, hand, rules)
         values = NO_YAKU_FIELDS.copy()
         values["input"] = value
         values["hand"] = text
         values["rules"] = rules.name if not rules.overrides else rules.describe()
-        values["warnings"] = deferred(_no_yaku_warnings, readings, facts, hand, rules)
+        values["warnings"] = later
         values["dora"] = ReadOnlyDict(count_dora(hand, rules.red_fives, rules.players, facts.keys))
         values["wait"] = first.wait
-        values["reading"] = deferred(_reading_text, first, hand)
+        values["reading"] = later
         values["win_tile"] = win_tile
-        values["extra"] = deferred(_no_yaku_extra, readings, hand)
+        values["extra"] = later
         result = _new(Result)
         _set(result, "__dict__", values)
         return result
     top = scored[0] if len(scored) == 1 else best(scored)
-    # The settlement is made when a result's payment, points, total, deltas, settlement or
-    # warnings (which name what liability or wareme did) are first read: a program that
-    # ranks hands by value reads none of them.
-    settled = deferred_fields(_settled, top, hand, rules)
+    # The settlement, the warnings (which name what liability or wareme did), the fu
+    # breakdown and the reading's text are made when one of them is first read: a program
+    # that ranks hands by value reads none of them.
+    later = deferred_fields(_win_details, top, hand, rules)
     values = WIN_FIELDS.copy()
     values["input"] = value
     values["hand"] = text
     values["rules"] = rules.name if not rules.overrides else rules.describe()
-    values["warnings"] = settled
+    values["warnings"] = later
     values["han"] = top.han
     values["fu"] = top.fu
     values["yakuman"] = top.yakuman
     values["yaku"] = top.yaku
     values["dora"] = top.dora
-    if top.features is not None:
-        values["fu_breakdown"] = deferred(_fu_breakdown, top.features, rules)
+    values["fu_breakdown"] = later
     values["wait"] = top.reading.wait
     values["limit"] = top.limit
     values["base_points"] = top.base
-    values["payment"] = settled
-    values["points"] = settled
-    values["total"] = settled
-    values["reading"] = deferred(_reading_text, top.reading, hand)
+    values["payment"] = later
+    values["points"] = later
+    values["total"] = later
+    values["reading"] = later
     values["win_tile"] = win_tile
-    values["deltas"] = settled
-    values["settlement"] = settled
+    values["deltas"] = later
+    values["settlement"] = later
     result = _new(Result)
     _set(result, "__dict__", values)
     return result
 
 
-def _settled(top: Scored, hand: Hand, rules: Rules) -> dict[str, Any]:
-    """A win's settlement, the result fields read off it, and the warnings."""
+def _no_yaku_details(
+    readings: list[Reading], facts: HandFacts, hand: Hand, rules: Rules
+) -> dict[str, Any]:
+    """The fields of a complete hand without a yaku made when first read: the warnings,
+    the first reading's text and the ``extra`` that lists every reading."""
+    reds = _reds(hand)
+    return {
+        "warnings": _no_yaku_warnings(readings, facts, hand, rules),
+        "reading": readings[0].notation(reds),
+        "extra": {
+            "reason": "no yaku",
+            "complete_readings": [
+                {"reading": list(r.notation(reds)), "wait": r.wait} for r in readings
+            ],
+        },
+    }
+
+
+def _win_details(top: Scored, hand: Hand, rules: Rules) -> dict[str, Any]:
+    """A win's fields made when first read: the settlement and the fields read off it, the
+    warnings, the fu breakdown and the reading's text."""
     settlement = settle_win(top.base, hand.context, rules, top.liable_base)
     deltas = settlement.deltas
     return {
@@ -643,4 +645,6 @@ def _settled(top: Scored, hand: Hand, rules: Rules) -> dict[str, Any]:
         "points": settlement.points,
         "total": settlement.total,
         "deltas": None if deltas is None else ReadOnlyDict(deltas),
+        "fu_breakdown": None if top.features is None else tuple(fu_items(top.features, rules)),
+        "reading": top.reading.notation(_reds(hand)),
     }
