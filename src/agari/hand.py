@@ -9,7 +9,7 @@ normal form gives back an equal hand (tests/test_notation.py checks it on random
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final, Literal, NamedTuple
@@ -367,9 +367,18 @@ def replace_context(context: Context, **changes: Any) -> Context:
     return context._replace(**changes)
 
 
-#: The red-five counts (m, p, s) of a hand that shows none (:attr:`Hand._reds`); compare
+#: The red-five counts (m, p, s) of a hand that holds none (:attr:`Hand._reds`); compare
 #: with ``==``: compiled code makes the tuple anew at each use.
 NO_REDS: Final = (0, 0, 0)
+
+
+def red_fives(tiles: Iterable[Tile]) -> tuple[int, int, int]:
+    """Red fives per suit (m, p, s) among ``tiles``."""
+    red = [0, 0, 0]
+    for tile in tiles:
+        if tile.red:
+            red[tile.kind // 9] += 1
+    return (red[0], red[1], red[2])
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,10 +398,15 @@ class Hand:
     #: every hand they make, and the API checks a hand made directly before using it.
     #: Not part of the value (a copy made with ``replace`` is checked afresh).
     _checked: bool = field(default=False, init=False, repr=False, compare=False)
-    #: Red fives per suit (m, p, s) in everything the hand shows, noted by the check that
-    #: counts its tiles (:func:`agari.notation.validate.check_tiles`): whether the rules
-    #: allow that many is known only when the hand is scored. Not part of the value.
+    #: Red fives per suit (m, p, s) in everything the hand shows, and among its own tiles
+    #: (concealed, winning tile, melds), noted by the check that counts its tiles
+    #: (:func:`agari.notation.validate.check_tiles`): whether the rules allow that many is
+    #: known only when the hand is scored, and the dora count reads the hand's own. Not
+    #: part of the value.
     _reds: tuple[int, int, int] | None = field(default=None, init=False, repr=False, compare=False)
+    _own_reds: tuple[int, int, int] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     @property
     def tile_count(self) -> int:

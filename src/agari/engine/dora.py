@@ -13,14 +13,12 @@ from indicators", "Three-player").
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import attrgetter
 from typing import Final
 
 from agari.engine.decompose import KIND_BITS, count_of, suit_keys
-from agari.hand import NO_REDS, Hand
+from agari.hand import Hand, red_fives
 from agari.tiles import NORTH, dora_kind
 
-_RED: Final = attrgetter("red")
 #: The count of the five in a number suit's key.
 _FIVES: Final = 15 << KIND_BITS * 4
 #: The dora shown by each indicator kind, four-player and three-player.
@@ -52,18 +50,15 @@ def count_dora(
     if keys is None:
         keys = suit_keys((*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles)))
     red = 0
-    # Any five at all, and a red one in sight (as the hand's check noted, if it was made):
-    # look for red ones in the hand.
-    seen = hand._reds
-    if aka and seen != NO_REDS and (keys[0] | keys[1] | keys[2]) & _FIVES:
-        red = sum(map(_RED, hand.concealed))
-        if hand.win is not None and hand.win.red:
-            red += 1
-        for m in hand.melds:
-            red += sum(map(_RED, m.tiles))
-        if red and not isinstance(aka, bool) and not all(aka):  # a suit whose reds do not count
-            tiles = [*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles)]
-            red = sum(1 for t in tiles if t.red and aka[t.kind // 9])
+    if aka:
+        own = hand._own_reds  # noted by the hand's check
+        if own is None:
+            own = red_fives((*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles)))
+        m, p, s = own
+        if isinstance(aka, bool):
+            red = m + p + s
+        else:  # the rule's red fives per suit: a suit with none counts none
+            red = (m if aka[0] else 0) + (p if aka[1] else 0) + (s if aka[2] else 0)
     kita = ctx.kita  # kita tiles are North tiles set aside: they count for a North dora
     shown = _DORA_KIND[players == 3]
     dora = ctx.dora_count

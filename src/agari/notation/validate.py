@@ -20,7 +20,16 @@ from operator import attrgetter, eq
 from typing import Any, Final
 
 from agari.errors import HandError
-from agari.hand import NO_REDS, SITUATIONAL, Context, Hand, Meld, MeldKind, says_rare_words
+from agari.hand import (
+    NO_REDS,
+    SITUATIONAL,
+    Context,
+    Hand,
+    Meld,
+    MeldKind,
+    red_fives,
+    says_rare_words,
+)
 from agari.tiles import NORTH, Tile, kind_name
 
 __all__ = [
@@ -260,14 +269,20 @@ def check_meld_shapes(hand: Hand) -> None:
 def check_tiles(hand: Hand) -> None:
     """At most four of a kind and one red five per suit, counting everything visible (the
     North tiles set aside as kita too)."""
-    everything = [*hand.concealed, *hand.context.dora_indicators, *hand.context.ura_indicators]
+    own = [*hand.concealed]
     if hand.win is not None:
-        everything.append(hand.win)
+        own.append(hand.win)
     for meld in hand.melds:
-        everything.extend(meld.tiles)
-    # Red fives per suit, for check_red_fives; the usual hand has none (tested in C).
-    reds = _red_counts(everything) if any(map(_RED, everything)) else NO_REDS
-    object.__setattr__(hand, "_reds", reds)
+        own.extend(meld.tiles)
+    everything = [*own, *hand.context.dora_indicators, *hand.context.ura_indicators]
+    # Red fives per suit, for check_red_fives and the dora count; the usual hand has none
+    # (tested in C).
+    if any(map(_RED, everything)):
+        object.__setattr__(hand, "_reds", red_fives(everything))
+        object.__setattr__(hand, "_own_reds", red_fives(own))
+    else:
+        object.__setattr__(hand, "_reds", NO_REDS)
+        object.__setattr__(hand, "_own_reds", NO_REDS)
     kinds = list(map(_KIND, everything))
     if hand.context.kita:
         kinds += (NORTH,) * hand.context.kita
@@ -294,15 +309,6 @@ def check_tiles(hand: Hand) -> None:
             )
 
 
-def _red_counts(tiles: Sequence[Tile]) -> tuple[int, int, int]:
-    """Red fives per suit (m, p, s) among ``tiles``."""
-    red = [0, 0, 0]
-    for tile in tiles:
-        if tile.red:
-            red[tile.kind // 9] += 1
-    return (red[0], red[1], red[2])
-
-
 def check_red_fives(hand: Hand, counts: tuple[int, int, int], aka: bool | str = True) -> None:
     """At most as many red fives of a suit as the rule ``aka`` puts in the set (``counts``
     per suit m, p, s; one where the rule counts none, as in a set whose red fives are not
@@ -315,7 +321,7 @@ def check_red_fives(hand: Hand, counts: tuple[int, int, int], aka: bool | str = 
             everything.append(hand.win)
         for meld in hand.melds:
             everything.extend(meld.tiles)
-        red = _red_counts(everything)
+        red = red_fives(everything)
     if red == NO_REDS:
         return
     for suit, n in enumerate(red):
