@@ -326,11 +326,11 @@ class Context(NamedTuple):
         return self.riichi or self.double_riichi
 
 
-#: The flag fields of the rarer words (:func:`says_rare_words`; ``paarenchan`` counts).
-_RARE_FLAGS: Final = slice(
-    Context._fields.index("double_riichi"), Context._fields.index("sashikomi") + 1
-)
-_NO_RARE_FLAGS: Final = (False,) * (_RARE_FLAGS.stop - _RARE_FLAGS.start)
+#: Where the flag fields of the rarer words start and end (:func:`says_rare_words`;
+#: ``paarenchan`` counts); ints, so that compiled code slices the tuple directly.
+_FIRST_RARE: Final = Context._fields.index("double_riichi")
+_END_RARE: Final = Context._fields.index("sashikomi") + 1
+_NO_RARE_FLAGS: Final = (False,) * (_END_RARE - _FIRST_RARE)
 
 
 def says_rare_words(context: Context) -> bool:
@@ -340,9 +340,11 @@ def says_rare_words(context: Context) -> bool:
     they decide (one test of the flags' slice, in C; a function, not a property, which
     compiled code would call through Python's attribute protocol)."""
     flags: tuple[object, ...] = context  # as a plain tuple, for its slice
-    return flags[_RARE_FLAGS] != _NO_RARE_FLAGS or context.paarenchan > 0
+    return flags[_FIRST_RARE:_END_RARE] != _NO_RARE_FLAGS or context.paarenchan > 0
 
 
+#: Makes a named tuple from its fields' values, as ``_make`` does.
+_new_tuple: Final = tuple.__new__
 #: A context's fields with their defaults.
 _CONTEXT_DEFAULTS: Final = Context._field_defaults
 _CONTEXT_FIELDS: Final = frozenset(_CONTEXT_DEFAULTS)
@@ -358,7 +360,8 @@ def context_of(changes: Mapping[str, Any]) -> Context:
     context not seen before): the defaults updated with ``changes``, as one tuple."""
     values = {**_CONTEXT_DEFAULTS, **changes}
     assert len(values) == len(_CONTEXT_DEFAULTS), values.keys() - _CONTEXT_FIELDS
-    return Context._make(values.values())
+    # ``Context._make`` without its Python-level frame: the fields are all there.
+    return _new_tuple(Context, values.values())
 
 
 def replace_context(context: Context, **changes: Any) -> Context:
