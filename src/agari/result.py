@@ -229,6 +229,7 @@ DEFERRABLE: Final = (
     "hand",
     "reading",
     "fu_breakdown",
+    "dora",
     "warnings",
     "extra",
     "settlement",
@@ -273,7 +274,7 @@ class Fields(TypedDict):
     fu: int | None
     yakuman: int | None
     yaku: tuple[YakuHan, ...] | None
-    dora: Mapping[str, int] | None
+    dora: Mapping[str, int] | Deferred | None
     fu_breakdown: tuple[FuItem, ...] | Deferred | None
     wait: Wait | None
     limit: str | None

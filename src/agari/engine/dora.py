@@ -22,10 +22,15 @@ from agari.tiles import NORTH, dora_kind
 #: The count of the five in a number suit's key.
 _FIVES: Final = 15 << KIND_BITS * 4
 #: The dora shown by each indicator kind, four-player and three-player.
-_DORA_KIND: Final = (
+_DORA_KIND: Final[tuple[tuple[int, ...], ...]] = (
     tuple(dora_kind(k, 4) for k in range(34)),
     tuple(dora_kind(k, 3) for k in range(34)),
 )
+
+
+#: A hand's dora by where they come from, in the order of :data:`DORA_SOURCES`.
+DoraCounts = tuple[int, int, int, int]
+DORA_SOURCES: Final = ("dora", "aka", "ura", "kita")
 
 
 def count_dora(
@@ -34,7 +39,17 @@ def count_dora(
     players: int,
     keys: Sequence[int] | None = None,
 ) -> dict[str, int]:
-    """``{"dora", "aka", "ura", "kita"}`` for a hand.
+    """``{"dora", "aka", "ura", "kita"}`` for a hand (see :func:`dora_counts`)."""
+    return dict(zip(DORA_SOURCES, dora_counts(hand, aka, players, keys), strict=True))
+
+
+def dora_counts(
+    hand: Hand,
+    aka: bool | tuple[int, int, int],
+    players: int,
+    keys: Sequence[int] | None = None,
+) -> DoraCounts:
+    """The dora of a hand: ordinary, red fives, ura dora and kita (:data:`DoraCounts`).
 
     Every tile counts once per indicator pointing at it (kans count four tiles). A bare
     number (``dora=2``) adds that many. Red fives count only under ``aka`` (``True``: every
@@ -71,4 +86,4 @@ def count_dora(
         for t in ctx.ura_indicators:
             k = shown[t.kind]
             ura += count_of(keys, k) + (kita if k == NORTH else 0)
-    return {"dora": dora, "aka": red, "ura": ura, "kita": kita}
+    return (dora, red, ura, kita)

@@ -98,12 +98,15 @@ _NOT_GREEN: Final = _ALL & ~_mask(GREEN_KINDS)
 #: The tiles of a fixed group of each type (SEQUENCE, TRIPLET, KAN) by its first kind, as
 #: an addition to its suit's key (:func:`agari.engine.decompose.suit_keys`), and the kinds
 #: it holds as bits.
-_GROUP_TILES: Final = (
+_GROUP_TILES: Final[tuple[tuple[int, ...], ...]] = (
     tuple(UNIT[k] * (1 + (1 << KIND_BITS) + (1 << 2 * KIND_BITS)) for k in range(34)),
     tuple(3 * UNIT[k] for k in range(34)),
     tuple(4 * UNIT[k] for k in range(34)),
 )
-_GROUP_KINDS: Final = (tuple(7 << k for k in range(34)), *((tuple(1 << k for k in range(34)),) * 2))
+_GROUP_KINDS: Final[tuple[tuple[int, ...], ...]] = (
+    tuple(7 << k for k in range(34)),
+    *((tuple(1 << k for k in range(34)),) * 2),
+)
 
 
 def _nibbles(values: Iterable[int]) -> int:
@@ -124,10 +127,11 @@ _NINE_GATES_WINS: Final = frozenset(_NINE_GATES + (1 << KIND_BITS * i) for i in 
 _SEVEN_RUN: Final = _nibbles([0, 2, 2, 2, 2, 2, 2, 2, 0])
 #: Wind letters (as in a Context) to kinds.
 _WIND_KIND: Final = {letter: EAST + i for i, letter in enumerate(WIND_LETTERS)}
-#: Pair kinds that earn fu / spoil pinfu, by (seat wind, round wind): dragons and both.
-_VALUED: Final = {
-    (seat, round_): _DRAGON_SET | {seat, round_} for seat in WINDS for round_ in WINDS
-}
+#: Pair kinds that earn fu / spoil pinfu, by seat wind and round wind (East first):
+#: dragons and both.
+_VALUED: Final[tuple[tuple[frozenset[int], ...], ...]] = tuple(
+    tuple(_DRAGON_SET | {seat, round_} for round_ in WINDS) for seat in WINDS
+)
 #: Whether a group starting at a kind holds a terminal or an honour (chanta/junchan):
 #: for sequences 123 and 789, for triplets and pairs the kind itself.
 _SEQ_OUTSIDE: Final = tuple(k < 27 and k % 9 in (0, 6) for k in range(34))
@@ -236,7 +240,7 @@ class HandFacts:
         tsumo = self.tsumo = ctx.tsumo
         seat = self.seat_wind = _WIND_KIND[ctx.seat_wind]
         round_ = self.round_wind = _WIND_KIND[ctx.round_wind]
-        self.valued = _VALUED[seat, round_]
+        self.valued = _VALUED[seat - EAST][round_ - EAST]
         riichi = self.riichi = (
             closed and ctx.riichi and not ctx.double_riichi and not ctx.open_riichi
         )

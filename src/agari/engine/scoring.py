@@ -27,7 +27,6 @@ Decisions where RULES.md/SPEC leave room (also in the engine report):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
@@ -40,7 +39,7 @@ from agari.engine.decompose import (
     readings_of_keys,
     suit_keys,
 )
-from agari.engine.dora import count_dora
+from agari.engine.dora import DORA_SOURCES, DoraCounts, dora_counts
 from agari.engine.features import PAARENCHAN_WINS, Features, HandFacts
 from agari.engine.fu import fu_items, fu_total, round_fu
 from agari.engine.yaku import IMPLIED, YAKUMAN, RuleTables, tables, yaku_of, yakuman_of
@@ -76,7 +75,7 @@ _RENHOU_MANGAN_HAN: Final = 5
 #: every hand scored.
 _new: Final = object.__new__
 _set: Final = object.__setattr__
-_NO_DORA: Final = ReadOnlyDict({"dora": 0, "aka": 0, "ura": 0, "kita": 0})
+_NO_DORA: Final = (0, 0, 0, 0)
 _DOUBLE_PATTERNS: Final = frozenset({d.id for d in YAKUMAN if d.yakuman == 2})
 
 
@@ -117,7 +116,7 @@ class Scored:
         base: int,
         limit: str | None,
         liable_base: int,
-        dora: Mapping[str, int] | None,
+        dora: DoraCounts | None,
         note: str | None = None,
         yakuman_hand: bool = False,
     ) -> None:
@@ -168,7 +167,7 @@ def _score_readings(
         return readings, [], None
     facts = HandFacts(hand, keys, entries, fixed)
     table = tables(rules)
-    dora: Mapping[str, int] | None = None
+    dora: DoraCounts | None = None
     dora_han = 0
     scored: list[Scored] = []
     # The best ordinary reading so far, kept as its key and the values a Scored is made of
@@ -185,10 +184,8 @@ def _score_readings(
             if found:
                 if rules.aotenjou:
                     if dora is None:
-                        dora = ReadOnlyDict(
-                            count_dora(hand, rules.red_fives, rules.players, facts.keys)
-                        )
-                        dora_han = sum(dora.values())
+                        dora = dora_counts(hand, rules.red_fives, rules.players, facts.keys)
+                        dora_han = dora[0] + dora[1] + dora[2] + dora[3]
                     value = _aotenjou_yakuman(reading, found, f, table, rules, dora, dora_han)
                 else:
                     value = _yakuman_value(reading, f, found, hand, rules)
@@ -208,8 +205,8 @@ def _score_readings(
         if not yaku:
             continue
         if dora is None:  # the same for every reading: counted once
-            dora = ReadOnlyDict(count_dora(hand, rules.red_fives, rules.players, facts.keys))
-            dora_han = sum(dora.values())
+            dora = dora_counts(hand, rules.red_fives, rules.players, facts.keys)
+            dora_han = dora[0] + dora[1] + dora[2] + dora[3]
         han = sum(map(_SECOND, yaku)) + dora_han
         base, limit = base_points(han, fu, rules)
         key = (base, False, han, fu, raw_fu)
@@ -225,7 +222,7 @@ def _score_readings(
 
 def _ordinary_value(
     values: tuple[Reading, tuple[YakuHan, ...], int, int, int, Features, int, str | None],
-    dora: Mapping[str, int] | None,
+    dora: DoraCounts | None,
 ) -> Scored:
     reading, yaku, han, fu, raw_fu, features, base, limit = values
     return Scored(
@@ -304,7 +301,7 @@ def _aotenjou_yakuman(
     f: Features,
     table: RuleTables,
     rules: Rules,
-    dora: Mapping[str, int],
+    dora: DoraCounts,
     dora_han: int,
 ) -> Scored:
     """A yakuman reading under ``aotenjou``: each yakuman is 13 han (26 for a double
@@ -469,11 +466,13 @@ def _house_notes(top: Scored, hand: Hand, rules: Rules) -> list[str]:
         and top.fu < 30
     ):
         notes.append(f"an open ron without fu counts {top.fu} fu (open_pinfu_fu=20)")
-    if isinstance(rules.aka, str) and top.dora is not None and top.dora.get("aka"):
+    if isinstance(rules.aka, str) and top.dora is not None and top.dora[_AKA]:
         notes.append(f"red fives counted as dora per suit (aka={rules.aka})")
     return notes
 
 
+#: Where the red fives sit in :data:`~agari.engine.dora.DoraCounts`.
+_AKA: Final = DORA_SOURCES.index("aka")
 _NO_OPEN_TANYAO: Final = "tanyao does not count in an open hand (open_tanyao=off)"
 
 
@@ -576,7 +575,7 @@ def score_hand(
         values["hand"] = text
         values["rules"] = rules.name if not rules.overrides else rules.describe()
         values["warnings"] = later
-        values["dora"] = ReadOnlyDict(count_dora(hand, rules.red_fives, rules.players, facts.keys))
+        values["dora"] = later
         values["wait"] = first.wait
         values["reading"] = later
         values["win_tile"] = win_tile
@@ -598,7 +597,7 @@ def score_hand(
     values["fu"] = top.fu
     values["yakuman"] = top.yakuman
     values["yaku"] = top.yaku
-    values["dora"] = top.dora
+    values["dora"] = later
     values["fu_breakdown"] = later
     values["wait"] = top.reading.wait
     values["limit"] = top.limit
@@ -615,14 +614,21 @@ def score_hand(
     return result
 
 
+def _dora_mapping(dora: DoraCounts) -> ReadOnlyDict[int]:
+    """A result's ``dora``: the count from each source."""
+    return ReadOnlyDict(zip(DORA_SOURCES, dora, strict=True))
+
+
 def _no_yaku_details(
     readings: list[Reading], facts: HandFacts, hand: Hand, rules: Rules
 ) -> dict[str, Any]:
     """The fields of a complete hand without a yaku made when first read: the warnings,
     the first reading's text and the ``extra`` that lists every reading."""
     reds = _reds(hand)
+    dora = dora_counts(hand, rules.red_fives, rules.players, facts.keys)
     return {
         "warnings": _no_yaku_warnings(readings, facts, hand, rules),
+        "dora": _dora_mapping(dora),
         "reading": readings[0].notation(reds),
         "extra": {
             "reason": "no yaku",
@@ -646,5 +652,8 @@ def _win_details(top: Scored, hand: Hand, rules: Rules) -> dict[str, Any]:
         "total": settlement.total,
         "deltas": None if deltas is None else ReadOnlyDict(deltas),
         "fu_breakdown": None if top.features is None else tuple(fu_items(top.features, rules)),
+        "dora": None
+        if top.dora is None
+        else ReadOnlyDict(zip(DORA_SOURCES, top.dora, strict=True)),
         "reading": top.reading.notation(_reds(hand)),
     }
