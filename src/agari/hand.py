@@ -330,6 +330,7 @@ class Context(NamedTuple):
 #: ``paarenchan`` counts); ints, so that compiled code slices the tuple directly.
 _FIRST_RARE: Final = Context._fields.index("double_riichi")
 _END_RARE: Final = Context._fields.index("sashikomi") + 1
+_NO_RARE_FLAGS: Final = (False,) * (_END_RARE - _FIRST_RARE)
 
 
 def says_rare_words(context: Context) -> bool:
@@ -339,7 +340,7 @@ def says_rare_words(context: Context) -> bool:
     they decide (one test of the flags' slice, in C; a function, not a property, which
     compiled code would call through Python's attribute protocol)."""
     flags: tuple[object, ...] = context  # as a plain tuple, for its slice
-    return True in flags[_FIRST_RARE:_END_RARE] or context.paarenchan > 0
+    return flags[_FIRST_RARE:_END_RARE] != _NO_RARE_FLAGS or context.paarenchan > 0
 
 
 #: Makes a named tuple from its fields' values, as ``_make`` does.
