@@ -154,12 +154,10 @@ def _candidate_key(r: Result) -> tuple[int, int, int, int]:
 
 
 def _run(hand_input: HandInput, rules: Rules, analysis: bool, parsed: Hand | None = None) -> Result:
-    if isinstance(hand_input, Hand):
-        # A prepared hand: its normal form is both the result's ``input`` and its
-        # ``hand``, one deferred text made only when read.
-        value = text = deferred(str, hand_input)
-    else:
-        value, text = _input_value(hand_input), None
+    # A prepared hand's normal form is both the result's ``input`` and its ``hand``: on a
+    # win the engine makes it with the result's other deferred fields, else _input_of.
+    prepared = isinstance(hand_input, Hand)
+    value = None if prepared else _input_value(hand_input)
     try:
         if isinstance(hand_input, Hand):
             hand = hand_input
@@ -178,12 +176,13 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool, parsed: Hand | Non
             check_four_player(hand)
         count = hand.tile_count
         if count == 14 and hand.win is not None:
-            scored = score_hand(hand, rules, value, text)
+            scored = score_hand(hand, rules, value, input_is_text=prepared)
             if scored is not None:
                 return scored  # complete: input, hand and rules are filled in already
             result = _not_winning(hand, rules, analysis)
         elif count == 14:
-            result = _candidates(hand, rules, value) or _not_winning(hand, rules, analysis)
+            shown = _input_of(hand_input, value)
+            result = _candidates(hand, rules, shown) or _not_winning(hand, rules, analysis)
         elif count == 13 and analysis:
             result = analyse_waiting(hand, rules)
         else:
@@ -191,10 +190,16 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool, parsed: Hand | Non
     except HandError as error:
         if isinstance(hand_input, str):
             error.point_at_word(hand_input)
-        return _error(value, rules, error)
+        return _error(_input_of(hand_input, value), rules, error)
     except Exception as error:  # a bug in agari, not bad input: say so, with the input
-        return internal_error(value, rules, error)
-    return _finish(result, value, hand, rules)
+        return internal_error(_input_of(hand_input, value), rules, error)
+    return _finish(result, _input_of(hand_input, value), hand, rules)
+
+
+def _input_of(hand_input: HandInput, value: Any) -> Any:
+    """A result's ``input``: a prepared hand's normal form (made when first read), else
+    ``value``, read from the input."""
+    return deferred(str, hand_input) if isinstance(hand_input, Hand) else value
 
 
 def internal_error(value: Any, rules: Rules | None, error: BaseException) -> Result:

@@ -56,7 +56,7 @@ from agari.errors import HandError
 from agari.hand import Context, Hand
 from agari.notation import parse_hand
 from agari.notation.validate import mark_checked
-from agari.result import Result, deferred
+from agari.result import Result
 from agari.rules import Rules
 from agari.tiles import NORTH, TERMINALS_AND_HONOURS, Tile, kind_name
 
@@ -441,9 +441,8 @@ def _value(hand: Hand, kind: int, context: Context, rules: Rules) -> Result | No
     """The engine's result for ``hand`` completed by ``kind`` in ``context`` (one of
     :func:`_win_contexts`)."""
     complete = mark_checked(Hand(hand.concealed, Tile(kind), hand.melds, context))
-    text = deferred(str, complete)  # the result's input and hand, as the API gives them
-    try:
-        result = score_hand(complete, rules, text, text)
+    try:  # the result's input and hand are the hand's normal form, as the API gives them
+        result = score_hand(complete, rules, input_is_text=True)
     except HandError as error:
         return Result(input=None, status="error", error=error.to_json())
     if result is None:  # never: the kind completes the hand

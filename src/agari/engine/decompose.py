@@ -5,11 +5,13 @@ different pairs (chiitoitsu) or thirteen orphans (kokushi), together with the gr
 winning tile completed and the resulting wait (RULES.md, "Fu": "the wait is a property of
 the reading"). Called melds and kans are fixed groups.
 
-The concealed part is split suit by suit. Each suit's splits come from a table keyed by
-the suit's counts (as bytes), so a suit shape is worked out once per process; an entry
-holds the splits as ready-made :class:`Group` values (shared by every reading: groups
-and readings are immutable named tuples) and whether the suit holds the pair. The
-hand's readings are the product of its suits' splits. No reading is produced twice.
+The concealed part is split suit by suit. Each suit's entry comes from a table keyed by
+the suit's tile counts as one int (:func:`suit_keys`), so a suit shape is worked out once
+per process; an entry (:class:`SuitEntry`) holds the splits as ready-made :class:`Group`
+values (shared by every reading: groups and readings are immutable named tuples), whether
+the suit holds the pair, and the facts the hand facts, seven pairs and thirteen orphans
+read (kinds present, pairs, triplets). The hand's readings are the product of its suits'
+splits. No reading is produced twice.
 
 >>> from agari.tiles import Tile
 >>> tiles = [Tile(k) for k in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 27)]

@@ -51,7 +51,6 @@ from agari.result import (
     ReadOnlyDict,
     Result,
     YakuHan,
-    deferred,
     deferred_fields,
 )
 from agari.settle.limits import (
@@ -476,10 +475,6 @@ _AKA: Final = DORA_SOURCES.index("aka")
 _NO_OPEN_TANYAO: Final = "tanyao does not count in an open hand (open_tanyao=off)"
 
 
-def _hand_text(hand: Hand) -> str:
-    return str(hand)
-
-
 def _reds(hand: Hand) -> list[int]:
     """Red fives among the concealed tiles (with the winning tile), per suit m p s."""
     reds = [0, 0, 0]
@@ -553,26 +548,34 @@ def _no_yaku_warnings(
 
 
 def score_hand(
-    hand: Hand, rules: Rules, value: Any = None, text: str | Deferred | None = None
+    hand: Hand,
+    rules: Rules,
+    value: Any = None,
+    text: str | Deferred | None = None,
+    *,
+    input_is_text: bool = False,
 ) -> Result | None:
     """The SPEC §3 result of a hand with a known winning tile, or ``None`` when the
     tiles form no complete hand. ``value`` is the result's ``input`` (``None`` for the
-    caller to fill); ``text`` is the normal form of ``hand`` when the caller has it
-    (it may be a :func:`~agari.result.deferred` one).
-    The ``hand`` and ``reading`` texts are :func:`~agari.result.deferred`: made when read.
+    caller to fill), or with ``input_is_text`` the hand's normal form (as for a prepared
+    :class:`~agari.hand.Hand`); ``text`` is the normal form of ``hand`` when the caller
+    has it (it may be a :func:`~agari.result.deferred` one). The fields made for showing
+    (the hand's text unless given, the reading, the fu breakdown, the warnings, the
+    settlement and what is read off it) are one :func:`~agari.result.deferred_fields`
+    stand-in: made together when one of them is first read.
     """
     readings, scored, facts = _score_readings(hand, rules)
     if facts is None:
         return None
-    if text is None:
-        text = deferred(_hand_text, hand)
+    # The fields that are the hand's normal form, made with the other deferred fields.
+    shown = _INPUT_AND_HAND if input_is_text else _HAND if text is None else ()
     win_tile = str(hand.win) if hand.win is not None else None
     if not scored:
         first = readings[0]
-        later = deferred_fields(_no_yaku_details, readings, facts, hand, rules)
+        later = deferred_fields(_no_yaku_details, readings, facts, hand, rules, shown)
         values = NO_YAKU_FIELDS.copy()
-        values["input"] = value
-        values["hand"] = text
+        values["input"] = later if input_is_text else value
+        values["hand"] = later if text is None else text
         values["rules"] = rules.name if not rules.overrides else rules.describe()
         values["warnings"] = later
         values["dora"] = later
@@ -587,10 +590,10 @@ def score_hand(
     # The settlement, the warnings (which name what liability or wareme did), the fu
     # breakdown and the reading's text are made when one of them is first read: a program
     # that ranks hands by value reads none of them.
-    later = deferred_fields(_win_details, top, hand, rules)
+    later = deferred_fields(_win_details, top, hand, rules, shown)
     values = WIN_FIELDS.copy()
-    values["input"] = value
-    values["hand"] = text
+    values["input"] = later if input_is_text else value
+    values["hand"] = later if text is None else text
     values["rules"] = rules.name if not rules.overrides else rules.describe()
     values["warnings"] = later
     values["han"] = top.han
@@ -614,19 +617,33 @@ def score_hand(
     return result
 
 
+#: The fields a result's deferred stand-in fills with the hand's normal form.
+_HAND: Final = ("hand",)
+_INPUT_AND_HAND: Final = ("input", "hand")
+
+
+def _with_hand_text(hand: Hand, shown: tuple[str, ...]) -> dict[str, Any]:
+    """The ``shown`` fields, each the hand's normal form (one text, made once)."""
+    if not shown:
+        return {}
+    text = str(hand)
+    return dict.fromkeys(shown, text)
+
+
 def _dora_mapping(dora: DoraCounts) -> ReadOnlyDict[int]:
     """A result's ``dora``: the count from each source."""
     return ReadOnlyDict(zip(DORA_SOURCES, dora, strict=True))
 
 
 def _no_yaku_details(
-    readings: list[Reading], facts: HandFacts, hand: Hand, rules: Rules
+    readings: list[Reading], facts: HandFacts, hand: Hand, rules: Rules, shown: tuple[str, ...]
 ) -> dict[str, Any]:
     """The fields of a complete hand without a yaku made when first read: the warnings,
-    the first reading's text and the ``extra`` that lists every reading."""
+    the first reading's text, the ``extra`` that lists every reading, the dora, and the
+    hand's normal form in the ``shown`` fields."""
     reds = _reds(hand)
     dora = dora_counts(hand, rules.red_fives, rules.players, facts.keys)
-    return {
+    return _with_hand_text(hand, shown) | {
         "warnings": _no_yaku_warnings(readings, facts, hand, rules),
         "dora": _dora_mapping(dora),
         "reading": readings[0].notation(reds),
@@ -639,12 +656,13 @@ def _no_yaku_details(
     }
 
 
-def _win_details(top: Scored, hand: Hand, rules: Rules) -> dict[str, Any]:
+def _win_details(top: Scored, hand: Hand, rules: Rules, shown: tuple[str, ...]) -> dict[str, Any]:
     """A win's fields made when first read: the settlement and the fields read off it, the
-    warnings, the fu breakdown and the reading's text."""
+    warnings, the fu breakdown, the dora, the reading's text, and the hand's normal form in
+    the ``shown`` fields."""
     settlement = settle_win(top.base, hand.context, rules, top.liable_base)
     deltas = settlement.deltas
-    return {
+    return _with_hand_text(hand, shown) | {
         "warnings": _win_warnings(top, hand, rules, settlement),
         "settlement": settlement,
         "payment": ReadOnlyDict(dict(settlement.payment or {})),
