@@ -298,6 +298,7 @@ def _interned(type_: int, concealed: bool) -> tuple[Group, ...]:
 # immutable, so every reading shares them instead of building its own.
 _CONCEALED: Final = {t: _interned(t, True) for t in (SEQUENCE, TRIPLET, PAIR)}
 _RON_TRIPLET: Final = _interned(TRIPLET, False)
+_PAIRS: Final = _CONCEALED[PAIR]
 
 
 @mypyc_attr(acyclic=True)
@@ -378,12 +379,12 @@ def keys_of_counts(counts: Sequence[int]) -> list[int]:
     return keys
 
 
-def count_of(keys: Sequence[int], kind: int) -> int:
+def count_of(keys: list[int], kind: int) -> int:
     """How many tiles of ``kind`` the suit keys hold."""
     return keys[kind // 9] >> _SHIFT[kind] & _COUNT
 
 
-def suit_entries(keys: Sequence[int]) -> tuple[SuitEntry, ...]:
+def suit_entries(keys: list[int]) -> tuple[SuitEntry, ...]:
     """The entries of the four suits' keys, from the suit tables."""
     m, p, s, z = _SUIT_ENTRIES
     key_m, key_p, key_s, key_z = keys
@@ -489,7 +490,7 @@ def _build(
 ) -> Reading:
     """The reading whose winning tile completed ``closed_groups[win_index]`` (-1: the
     pair)."""
-    groups = [*closed_groups, *fixed, _CONCEALED[PAIR][pair]]
+    groups = [*closed_groups, *fixed, _PAIRS[pair]]
     if win_index < 0:
         win_index = len(groups) - 1
     else:
@@ -506,7 +507,7 @@ def chiitoitsu_reading(entries: Sequence[SuitEntry]) -> Reading | None:
     if m.twos + p.twos + s.twos + z.twos != 7 or m.kinds + p.kinds + s.kinds + z.kinds != 7:
         return None
     present = m.present | p.present | s.present | z.present
-    pairs = _CONCEALED[PAIR]
+    pairs = _PAIRS
     groups = tuple(pairs[k] for k in range(34) if present >> k & 1)
     return Reading(CHIITOITSU, groups, -1, "tanki")
 
@@ -515,7 +516,7 @@ def chiitoitsu_reading(entries: Sequence[SuitEntry]) -> Reading | None:
 _ORPHAN_BITS: Final = sum(1 << k for k in TERMINALS_AND_HONOURS)
 
 
-def kokushi_reading(entries: Sequence[SuitEntry], keys: Sequence[int], win: int) -> Reading | None:
+def kokushi_reading(entries: Sequence[SuitEntry], keys: list[int], win: int) -> Reading | None:
     """Thirteen orphans, or ``None``; 13-sided when the winning tile made the pair.
     ``entries`` are the suit entries of the suit ``keys``."""
     m, p, s, z = entries
@@ -532,7 +533,7 @@ def kokushi_reading(entries: Sequence[SuitEntry], keys: Sequence[int], win: int)
 
 
 def readings_of_keys(
-    keys: Sequence[int], win: int, tsumo: bool, fixed: tuple[Group, ...] = ()
+    keys: list[int], win: int, tsumo: bool, fixed: tuple[Group, ...] = ()
 ) -> tuple[list[Reading], tuple[SuitEntry, ...]]:
     """Every reading of the concealed tiles' suit ``keys`` (with the winning tile) plus
     the melds' groups ``fixed`` (:func:`meld_groups`), and the suits' entries (the hand
@@ -575,7 +576,7 @@ def hand_readings(hand: Hand) -> list[Reading]:
     return readings(hand.concealed, hand.win, hand.context.tsumo, hand.melds)
 
 
-def is_complete(keys: Sequence[int], n_melds: int) -> bool:
+def is_complete(keys: list[int], n_melds: int) -> bool:
     """Whether the concealed tiles' suit ``keys`` (``14 - 3 * n_melds`` tiles) plus
     ``n_melds`` fixed groups form a complete hand (any shape). Used for waits: no readings
     are built."""

@@ -12,7 +12,6 @@ from indicators", "Three-player").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from agari.engine.decompose import KIND_BITS, count_of, suit_keys
@@ -37,7 +36,7 @@ def count_dora(
     hand: Hand,
     aka: bool | tuple[int, int, int],
     players: int,
-    keys: Sequence[int] | None = None,
+    keys: list[int] | None = None,
 ) -> dict[str, int]:
     """``{"dora", "aka", "ura", "kita"}`` for a hand (see :func:`dora_counts`)."""
     return dict(zip(DORA_SOURCES, dora_counts(hand, aka, players, keys), strict=True))
@@ -47,7 +46,7 @@ def dora_counts(
     hand: Hand,
     aka: bool | tuple[int, int, int],
     players: int,
-    keys: Sequence[int] | None = None,
+    keys: list[int] | None = None,
 ) -> DoraCounts:
     """The dora of a hand: ordinary, red fives, ura dora and kita (:data:`DoraCounts`).
 

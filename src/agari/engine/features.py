@@ -204,7 +204,7 @@ class HandFacts:
     def __init__(
         self,
         hand: Hand,
-        closed_keys: Sequence[int] | None = None,
+        closed_keys: list[int] | None = None,
         entries: Sequence[SuitEntry] | None = None,
         fixed: tuple[Group, ...] | None = None,
     ) -> None:

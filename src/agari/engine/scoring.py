@@ -27,7 +27,6 @@ Decisions where RULES.md/SPEC leave room (also in the engine report):
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 from agari.engine.decompose import (
@@ -67,8 +66,6 @@ if TYPE_CHECKING:
     from agari.settlement import Settlement
 
 _PAO_YAKUMAN: Final = frozenset({"daisangen", "daisuushii"})
-#: The han of a YakuHan, the fu of a FuItem.
-_SECOND: Final = itemgetter(1)
 _RENHOU_MANGAN_HAN: Final = 5
 #: How :func:`agari.result.result_of` makes a result, written out here: a call less on
 #: every hand scored.
@@ -206,7 +203,7 @@ def _score_readings(
         if dora is None:  # the same for every reading: counted once
             dora = dora_counts(hand, rules.red_fives, rules.players, facts.keys)
             dora_han = dora[0] + dora[1] + dora[2] + dora[3]
-        han = sum(map(_SECOND, yaku)) + dora_han
+        han = _han(yaku) + dora_han
         base, limit = base_points(han, fu, rules)
         key = (base, False, han, fu, raw_fu)
         if every or key > top_key:
@@ -217,6 +214,14 @@ def _score_readings(
     if top is not None and not every:
         scored = [_ordinary_value(top, dora)]
     return readings, scored, facts
+
+
+def _han(yaku: tuple[YakuHan, ...]) -> int:
+    """The han of the yaku (a loop: the compiled build reads each pair directly)."""
+    han = 0
+    for _, h in yaku:
+        han += h
+    return han
 
 
 def _ordinary_value(
@@ -313,7 +318,7 @@ def _aotenjou_yakuman(
     ordinary = [y for y in yaku_of(f, table) if y.id not in implied]
     yaku = (*(YakuHan(y, 13 * m) for y, m in found), *ordinary)
     multiple = sum(m for _, m in found)
-    han = sum(map(_SECOND, yaku)) + dora_han
+    han = _han(yaku) + dora_han
     raw_fu = fu_total(f, rules)
     fu = round_fu(raw_fu, rules.fu_rounding)
     base, limit = base_points(han, fu, rules)
