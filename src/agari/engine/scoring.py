@@ -180,8 +180,7 @@ def _score_readings(
             if found:
                 if rules.aotenjou:
                     if dora is None:
-                        dora = dora_counts(hand, rules.red_fives, rules.players, facts.keys)
-                        dora_han = dora[0] + dora[1] + dora[2] + dora[3]
+                        dora, dora_han = _dora(hand, rules, facts)
                     value = _aotenjou_yakuman(reading, found, f, table, rules, dora, dora_han)
                 else:
                     value = _yakuman_value(reading, f, found, hand, rules)
@@ -201,8 +200,7 @@ def _score_readings(
         if not yaku:
             continue
         if dora is None:  # the same for every reading: counted once
-            dora = dora_counts(hand, rules.red_fives, rules.players, facts.keys)
-            dora_han = dora[0] + dora[1] + dora[2] + dora[3]
+            dora, dora_han = _dora(hand, rules, facts)
         han = _han(yaku) + dora_han
         base, limit = base_points(han, fu, rules)
         key = (base, False, han, fu, raw_fu)
@@ -214,6 +212,12 @@ def _score_readings(
     if top is not None and not every:
         scored = [_ordinary_value(top, dora)]
     return readings, scored, facts
+
+
+def _dora(hand: Hand, rules: Rules, facts: HandFacts) -> tuple[DoraCounts, int]:
+    """The hand's dora counts and the han they add (the same for every reading)."""
+    dora = dora_counts(hand, rules.red_fives, rules.players, facts.keys)
+    return dora, dora[0] + dora[1] + dora[2] + dora[3]
 
 
 def _han(yaku: tuple[YakuHan, ...]) -> int:
