@@ -680,15 +680,13 @@ def _tokens(text: str) -> tuple[bool, _Tok, _Tok | None, _Tok, _Words]:
     if patterns is not None:
         m = patterns[first in _CODES].fullmatch(text)
     if m is not None:
-        win = (m.group("w"), m.start("w") + 1) if m.group("w") else None
+        concealed, win, melds, words = m.group("c", "w", "m", "k")  # one call for the four
         return (
             first in _CODES,
-            (m.group("c"), m.start("c") + 1),
-            win,
-            (m.group("m"), m.start("m")),
-            _Words(section.split(), section, m.start("k"))
-            if (section := m.group("k"))
-            else _NO_WORDS,
+            (concealed, m.start("c") + 1),
+            (win, m.start("w") + 1) if win else None,
+            (melds, m.start("m")),
+            _Words(words.split(), words, m.start("k")) if words else _NO_WORDS,
         )
     if not text.strip():
         raise HandError("syntax", "empty hand: expected tiles such as 123m456p789s11z+5z", 1)
