@@ -345,9 +345,11 @@ def says_rare_words(context: Context) -> bool:
 
 #: Makes a named tuple from its fields' values, as ``_make`` does.
 _new_tuple: Final = tuple.__new__
-#: A context's fields with their defaults.
+#: A context's fields with their defaults; the defaults in field order, and where each
+#: field sits.
 _CONTEXT_DEFAULTS: Final = Context._field_defaults
-_CONTEXT_FIELDS: Final = frozenset(_CONTEXT_DEFAULTS)
+_DEFAULT_VALUES: Final = [_CONTEXT_DEFAULTS[name] for name in Context._fields]
+_CONTEXT_INDEX: Final = {name: i for i, name in enumerate(Context._fields)}
 
 
 def make_context(**values: Any) -> Context:
@@ -358,10 +360,13 @@ def make_context(**values: Any) -> Context:
 def context_of(changes: Mapping[str, Any]) -> Context:
     """``Context(**changes)`` made in one step, for the readers (most hands read bring a
     context not seen before): the defaults updated with ``changes``, as one tuple."""
-    values = {**_CONTEXT_DEFAULTS, **changes}
-    assert len(values) == len(_CONTEXT_DEFAULTS), values.keys() - _CONTEXT_FIELDS
+    values = _DEFAULT_VALUES.copy()
+    for name, value in changes.items():
+        index = _CONTEXT_INDEX.get(name)
+        assert index is not None, f"{name!r} is not a Context field"
+        values[index] = value
     # ``Context._make`` without its Python-level frame: the fields are all there.
-    return _new_tuple(Context, values.values())
+    return _new_tuple(Context, values)
 
 
 def replace_context(context: Context, **changes: Any) -> Context:
