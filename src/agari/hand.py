@@ -433,6 +433,17 @@ class Hand:
             return self.concealed
         return (*self.concealed, self.win)
 
+    @property
+    def all_tiles(self) -> tuple[Tile, ...]:
+        """The tiles the hand is made of: concealed, the winning tile, the melds' (not the
+        indicators, nor kita set aside)."""
+        tiles = [*self.concealed]
+        if self.win is not None:
+            tiles.append(self.win)
+        for meld in self.melds:
+            tiles.extend(meld.tiles)
+        return tuple(tiles)
+
     def __str__(self) -> str:
         return format_hand(self)
 

@@ -320,7 +320,7 @@ class SuitEntry:
         #: reading), 0 for an empty suit, else the number of pairs its splits hold plus one.
         self.pairs = 0 if n == 0 else -1 if not made else 2 if n % 3 == 2 else 1
         #: The kinds held, bit ``k`` for kind ``k``.
-        self.present = sum(1 << (base + i) for i, c in enumerate(counts) if c)
+        self.present = kind_bits(base + i for i, c in enumerate(counts) if c)
         #: How many kinds are held, how many exactly twice, how many three times or more.
         self.kinds = sum(1 for c in counts if c)
         self.twos = counts.count(2)
@@ -370,13 +370,22 @@ def suit_keys(tiles: Iterable[Tile]) -> list[int]:
     return [m, p, s, z]
 
 
+def suit_key(counts: Iterable[int]) -> int:
+    """One suit's key (:func:`suit_keys`) from its counts, lowest kind first."""
+    return sum(n << KIND_BITS * i for i, n in enumerate(counts))
+
+
 def keys_of_counts(counts: Sequence[int]) -> list[int]:
     """The suit keys (:func:`suit_keys`) of 34 kind counts."""
-    keys = [0, 0, 0, 0]
-    for kind, n in enumerate(counts):
-        if n:
-            keys[kind // 9] += n * UNIT[kind]
-    return keys
+    return [suit_key(counts[base : base + 9]) for base in (0, 9, 18, 27)]
+
+
+def kind_bits(kinds: Iterable[int]) -> int:
+    """Kinds as bits, bit ``k`` for kind ``k`` (as a suit entry's ``present``)."""
+    bits = 0
+    for k in kinds:
+        bits |= 1 << k
+    return bits
 
 
 def count_of(keys: list[int], kind: int) -> int:
@@ -513,7 +522,7 @@ def chiitoitsu_reading(entries: Sequence[SuitEntry]) -> Reading | None:
 
 
 #: The thirteen kinds of thirteen orphans, as the bits of a suit entry's ``present``.
-_ORPHAN_BITS: Final = sum(1 << k for k in TERMINALS_AND_HONOURS)
+_ORPHAN_BITS: Final = kind_bits(TERMINALS_AND_HONOURS)
 
 
 def kokushi_reading(entries: Sequence[SuitEntry], keys: list[int], win: int) -> Reading | None:

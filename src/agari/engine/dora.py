@@ -62,12 +62,12 @@ def dora_counts(
     if not isinstance(aka, bool) and not any(aka):
         aka = False
     if keys is None:
-        keys = suit_keys((*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles)))
+        keys = suit_keys(hand.all_tiles)
     red = 0
     if aka:
         own = hand._own_reds  # noted by the hand's check
         if own is None:
-            own = red_fives((*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles)))
+            own = red_fives(hand.all_tiles)
         m, p, s = own
         if isinstance(aka, bool):
             red = m + p + s

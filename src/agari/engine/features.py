@@ -9,7 +9,7 @@ kans, and the *plan key* that says which yaku rows are worth testing, see
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from agari.engine.decompose import (
@@ -23,8 +23,10 @@ from agari.engine.decompose import (
     Group,
     Reading,
     SuitEntry,
+    kind_bits,
     meld_groups,
     suit_entries,
+    suit_key,
     suit_keys,
 )
 from agari.hand import says_rare_words
@@ -73,28 +75,21 @@ GROUP_FU: Final = tuple(
 )
 
 
-def _mask(kinds: Iterable[int]) -> int:
-    bits = 0
-    for k in kinds:
-        bits |= 1 << k
-    return bits
-
-
 # Sets of kinds as bitmasks (bit k for kind k, as a suit entry's ``present``): "every tile
 # held is X" is then one AND against the mask of the kinds present instead of a loop over
 # the tiles.
-_ALL: Final = _mask(range(34))
-_HONOURS: Final = _mask(range(27, 34))
+_ALL: Final = kind_bits(range(34))
+_HONOURS: Final = kind_bits(range(27, 34))
 _NOT_HONOUR: Final = _ALL & ~_HONOURS
-_SUIT_MASKS: Final = tuple(_mask(range(9 * s, 9 * s + 9)) for s in range(3))
+_SUIT_MASKS: Final = tuple(kind_bits(range(9 * s, 9 * s + 9)) for s in range(3))
 #: Every kind but one number suit and the honours: a hand of one suit holds none of them.
 _NOT_M_OR_HONOUR, _NOT_P_OR_HONOUR, _NOT_S_OR_HONOUR = (
     _ALL & ~(suit | _HONOURS) for suit in _SUIT_MASKS
 )
-_NOT_SIMPLE: Final = _mask(TERMINALS_AND_HONOURS)
-_NOT_TERMINAL: Final = _ALL & ~_mask(_TERMINALS)
+_NOT_SIMPLE: Final = kind_bits(TERMINALS_AND_HONOURS)
+_NOT_TERMINAL: Final = _ALL & ~kind_bits(_TERMINALS)
 _NOT_TERMINAL_OR_HONOUR: Final = _ALL & ~_NOT_SIMPLE
-_NOT_GREEN: Final = _ALL & ~_mask(GREEN_KINDS)
+_NOT_GREEN: Final = _ALL & ~kind_bits(GREEN_KINDS)
 #: The tiles of a fixed group of each type (SEQUENCE, TRIPLET, KAN) by its first kind, as
 #: an addition to its suit's key (:func:`agari.engine.decompose.suit_keys`), and the kinds
 #: it holds as bits.
@@ -109,22 +104,17 @@ _GROUP_KINDS: Final[tuple[tuple[int, ...], ...]] = (
 )
 
 
-def _nibbles(values: Iterable[int]) -> int:
-    """Values one per kind of a suit key, as a key."""
-    return sum(v << KIND_BITS * i for i, v in enumerate(values))
-
-
 #: A count of at most 10 plus 5 has its fourth bit set exactly when the count is 3 or
 #: more: added to an honours key, the kinds held three times or more, in one addition.
-_PLUS_FIVE: Final = _nibbles([5] * 7)
-_FOURTH_BITS: Final = _nibbles([8] * 7)
-_WIND_THREES: Final = _nibbles([8, 8, 8, 8, 0, 0, 0])
-_DRAGON_THREES: Final = _nibbles([0, 0, 0, 0, 8, 8, 8])
+_PLUS_FIVE: Final = suit_key([5] * 7)
+_FOURTH_BITS: Final = suit_key([8] * 7)
+_WIND_THREES: Final = suit_key([8, 8, 8, 8, 0, 0, 0])
+_DRAGON_THREES: Final = suit_key([0, 0, 0, 0, 8, 8, 8])
 #: One suit's key in nine gates (1112345678999 and one more), and the nine keys it may be.
-_NINE_GATES: Final = _nibbles([3, 1, 1, 1, 1, 1, 1, 1, 3])
+_NINE_GATES: Final = suit_key([3, 1, 1, 1, 1, 1, 1, 1, 3])
 _NINE_GATES_WINS: Final = frozenset(_NINE_GATES + (1 << KIND_BITS * i) for i in range(9))
 #: One suit's key in seven pairs 2-8 (daisharin and its kin).
-_SEVEN_RUN: Final = _nibbles([0, 2, 2, 2, 2, 2, 2, 2, 0])
+_SEVEN_RUN: Final = suit_key([0, 2, 2, 2, 2, 2, 2, 2, 0])
 #: Wind letters (as in a Context) to kinds.
 _WIND_KIND: Final = {letter: EAST + i for i, letter in enumerate(WIND_LETTERS)}
 #: Pair kinds that earn fu / spoil pinfu, by seat wind and round wind (East first):

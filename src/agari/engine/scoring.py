@@ -42,6 +42,7 @@ from agari.engine.dora import DORA_SOURCES, DoraCounts, dora_counts
 from agari.engine.features import PAARENCHAN_WINS, Features, HandFacts
 from agari.engine.fu import fu_items, fu_total, round_fu
 from agari.engine.yaku import IMPLIED, YAKUMAN, RuleTables, tables, yaku_of, yakuman_of
+from agari.hand import red_fives
 from agari.native import mypyc_attr
 from agari.result import (
     NO_YAKU_FIELDS,
@@ -414,8 +415,7 @@ def _rule_notes(top: Scored, hand: Hand, rules: Rules) -> list[str]:
         notes.append(_NO_OPEN_TANYAO)
     counted = rules.red_fives
     if not all(counted):
-        tiles = (*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles))
-        reds = [str(t) for t in tiles if t.red and not counted[t.kind // 9]]
+        reds = [str(t) for t in hand.all_tiles if t.red and not counted[t.kind // 9]]
         if reds:
             notes.append(
                 f"red five{'s' if len(reds) > 1 else ''} {' '.join(reds)} not counted as dora: "
@@ -484,17 +484,8 @@ _AKA: Final = DORA_SOURCES.index("aka")
 _NO_OPEN_TANYAO: Final = "tanyao does not count in an open hand (open_tanyao=off)"
 
 
-def _reds(hand: Hand) -> list[int]:
-    """Red fives among the concealed tiles (with the winning tile), per suit m p s."""
-    reds = [0, 0, 0]
-    for t in hand.closed_tiles:
-        if t.red:
-            reds[t.kind // 9] += 1
-    return reds
-
-
 def _no_yaku_reason(readings: list[Reading], hand: Hand) -> str:
-    reds = _reds(hand)
+    reds = red_fives(hand.closed_tiles)
     listed = "; ".join(" ".join(r.notation(reds)) + f" ({r.wait})" for r in readings)
     return "complete, but no yaku in any reading: " + listed
 
@@ -650,7 +641,7 @@ def _no_yaku_details(
     """The fields of a complete hand without a yaku made when first read: the warnings,
     the first reading's text, the ``extra`` that lists every reading, the dora, and the
     hand's normal form in the ``shown`` fields."""
-    reds = _reds(hand)
+    reds = red_fives(hand.closed_tiles)
     dora = dora_counts(hand, rules.red_fives, rules.players, facts.keys)
     return _with_hand_text(hand, shown) | {
         "warnings": _no_yaku_warnings(readings, facts, hand, rules),
@@ -682,5 +673,5 @@ def _win_details(top: Scored, hand: Hand, rules: Rules, shown: tuple[str, ...]) 
         "dora": None
         if top.dora is None
         else ReadOnlyDict(zip(DORA_SOURCES, top.dora, strict=True)),
-        "reading": top.reading.notation(_reds(hand)),
+        "reading": top.reading.notation(red_fives(hand.closed_tiles)),
     }

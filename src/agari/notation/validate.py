@@ -262,15 +262,16 @@ def check_meld_shapes(hand: Hand) -> None:
             raise HandError("bad_meld", f"{meld.kind} {shown}: {problem}")
 
 
+def _visible(hand: Hand, own: tuple[Tile, ...]) -> list[Tile]:
+    """Everything the hand shows: its own tiles (``hand.all_tiles``) and the indicators."""
+    return [*own, *hand.context.dora_indicators, *hand.context.ura_indicators]
+
+
 def check_tiles(hand: Hand) -> None:
     """At most four of a kind and one red five per suit, counting everything visible (the
     North tiles set aside as kita too)."""
-    own = [*hand.concealed]
-    if hand.win is not None:
-        own.append(hand.win)
-    for meld in hand.melds:
-        own.extend(meld.tiles)
-    everything = [*own, *hand.context.dora_indicators, *hand.context.ura_indicators]
+    own = hand.all_tiles
+    everything = _visible(hand, own)
     # Red fives per suit, for check_red_fives and the dora count; the usual hand has none.
     # (Comprehensions and loops here rather than ``map`` over attrgetters: as fast in the
     # pure build, and the compiled build reads a tile's fields directly.)
@@ -318,12 +319,7 @@ def check_red_fives(hand: Hand, counts: tuple[int, int, int], aka: bool | str = 
     engine calls this (``too_many_red``) with the counts :func:`check_tiles` noted."""
     red = hand._reds
     if red is None:
-        everything = [*hand.concealed, *hand.context.dora_indicators, *hand.context.ura_indicators]
-        if hand.win is not None:
-            everything.append(hand.win)
-        for meld in hand.melds:
-            everything.extend(meld.tiles)
-        red = red_fives(everything)
+        red = red_fives(_visible(hand, hand.all_tiles))
     if red == NO_REDS:
         return
     for suit, n in enumerate(red):
@@ -356,9 +352,7 @@ def check_three_player(hand: Hand) -> None:
                 "bad_meld",
                 f"{meld} is called from across (=), but three-player mahjong has nobody across",
             )
-    tiles = [*hand.closed_tiles, *(t for m in hand.melds for t in m.tiles)]
-    tiles += [*hand.context.dora_indicators, *hand.context.ura_indicators]
-    for tile in tiles:
+    for tile in _visible(hand, hand.all_tiles):
         if 1 <= tile.kind <= 7:
             raise HandError(
                 "bad_tile", f"{tile} is not in a three-player set: it has only 1m and 9m"
