@@ -389,7 +389,11 @@ def red_fives(tiles: Iterable[Tile]) -> tuple[int, int, int]:
     return (red[0], red[1], red[2])
 
 
-@dataclass(frozen=True, slots=True)
+#: A hand's context when none is given: every word at its default.
+NO_CONTEXT: Final = Context()
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Hand:
     """A hand: concealed tiles, the winning tile (if known), melds and context.
 
@@ -399,22 +403,48 @@ class Hand:
     """
 
     concealed: tuple[Tile, ...]
-    win: Tile | None = None
-    melds: tuple[Meld, ...] = ()
-    context: Context = field(default_factory=Context)
+    win: Tile | None
+    melds: tuple[Meld, ...]
+    context: Context
     #: Whether :func:`agari.validate.validate` has passed the hand: the readers check
     #: every hand they make, and the API checks a hand made directly before using it.
     #: Not part of the value (a copy made with ``replace`` is checked afresh).
-    _checked: bool = field(default=False, init=False, repr=False, compare=False)
+    _checked: bool = field(init=False, repr=False, compare=False)
     #: Red fives per suit (m, p, s) in everything the hand shows, and among its own tiles
     #: (concealed, winning tile, melds), noted by the check that counts its tiles
     #: (:func:`agari.notation.validate.check_tiles`): whether the rules allow that many is
     #: known only when the hand is scored, and the dora count reads the hand's own. Not
     #: part of the value.
-    _reds: tuple[int, int, int] | None = field(default=None, init=False, repr=False, compare=False)
-    _own_reds: tuple[int, int, int] | None = field(
-        default=None, init=False, repr=False, compare=False
-    )
+    _reds: tuple[int, int, int] | None = field(init=False, repr=False, compare=False)
+    _own_reds: tuple[int, int, int] | None = field(init=False, repr=False, compare=False)
+
+    # Written out rather than generated, like the two notes below: the compiled build turns
+    # ``object.__setattr__(self, "name", value)`` in a method into a plain store, where the
+    # dataclass's own ``__init__`` stays interpreted Python (a tenth of the cost of
+    # reading a hand from its text). The pure build does the same work either way.
+    def __init__(
+        self,
+        concealed: tuple[Tile, ...],
+        win: Tile | None = None,
+        melds: tuple[Meld, ...] = (),
+        context: Context = NO_CONTEXT,
+    ) -> None:
+        object.__setattr__(self, "concealed", concealed)
+        object.__setattr__(self, "win", win)
+        object.__setattr__(self, "melds", melds)
+        object.__setattr__(self, "context", context)
+        object.__setattr__(self, "_checked", False)
+        object.__setattr__(self, "_reds", None)
+        object.__setattr__(self, "_own_reds", None)
+
+    def _note_reds(self, reds: tuple[int, int, int], own_reds: tuple[int, int, int]) -> None:
+        """Note the red fives counted by :func:`agari.notation.validate.check_tiles`."""
+        object.__setattr__(self, "_reds", reds)
+        object.__setattr__(self, "_own_reds", own_reds)
+
+    def _note_checked(self) -> None:
+        """Note that :func:`agari.notation.validate.validate` has passed the hand."""
+        object.__setattr__(self, "_checked", True)
 
     @property
     def tile_count(self) -> int:

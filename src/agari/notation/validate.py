@@ -99,7 +99,7 @@ def validate(
     check_conflicts(
         hand, said if said is not None else {}, columns if columns is not None else {}, win_column
     )
-    object.__setattr__(hand, "_checked", True)  # noted on the (frozen) hand itself
+    hand._note_checked()
 
 
 def check_made_hand(hand: Hand) -> None:
@@ -219,7 +219,7 @@ def mark_checked(hand: Hand) -> Hand:
     """``hand``, noted as checked without checking it: for a hand the engine derives from
     a checked one (the waits analysis values a wait even when every copy of its tile is in
     sight, as if it could still come)."""
-    object.__setattr__(hand, "_checked", True)
+    hand._note_checked()
     return hand
 
 
@@ -276,11 +276,9 @@ def check_tiles(hand: Hand) -> None:
     # (Comprehensions and loops here rather than ``map`` over attrgetters: as fast in the
     # pure build, and the compiled build reads a tile's fields directly.)
     if [t for t in everything if t.red]:
-        object.__setattr__(hand, "_reds", red_fives(everything))
-        object.__setattr__(hand, "_own_reds", red_fives(own))
+        hand._note_reds(red_fives(everything), red_fives(own))
     else:
-        object.__setattr__(hand, "_reds", NO_REDS)
-        object.__setattr__(hand, "_own_reds", NO_REDS)
+        hand._note_reds(NO_REDS, NO_REDS)
     kinds = [t.kind for t in everything]
     if hand.context.kita:
         kinds += (NORTH,) * hand.context.kita
