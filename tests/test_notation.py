@@ -178,6 +178,31 @@ def test_spaces_between_parts_and_case_insensitive_words() -> None:
     assert a == b
 
 
+@pytest.mark.parametrize(
+    "spaced", ["123m 456p\t789s  1122z+1z", "m123 p456\ts789  z1122+z1", "m123p456 s789z1122 +z1"]
+)
+def test_concealed_runs_may_have_blanks_between_them_in_either_style(spaced: str) -> None:
+    """SPEC §1: spaces are allowed between parts, the concealed runs included."""
+    assert parse_hand(spaced) == parse_hand("123m456p789s1122z+1z")
+
+
+@pytest.mark.parametrize(
+    ("text", "column"),
+    [
+        ("m123 p456 s789 z1182+z1", 19),
+        ("123m 456p 789s\t1182z+1z", 18),
+        ("m123p456s789z1122+z1 dora=s3z8", 30),
+    ],
+)
+def test_a_bad_tile_after_blanks_or_in_a_value_is_shown_at_its_column(
+    text: str, column: int
+) -> None:
+    """The column of the digit that is no tile (8z), counted by hand."""
+    with pytest.raises(HandError) as info:
+        parse_hand(text)
+    assert (info.value.code, info.value.column) == ("bad_tile", column)
+
+
 def test_normal_form_order_and_defaults_omitted() -> None:
     """SPEC §1 Normal form: suits m p s z, sorted, red five in its place, melds after ", ",
     context words in a fixed order, defaults omitted (ron, seat=S, round=E, zeros)."""

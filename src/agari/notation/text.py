@@ -85,13 +85,16 @@ def _digit_codes(suit: str) -> dict[str, int]:
 #: suit letter -> digit character -> tile code; missing entries are not tiles (8z, 0z).
 _CODES: Final[dict[str, dict[str, int]]] = {suit: _digit_codes(suit) for suit in "mpszh"}
 
-#: The same as ``str.translate`` tables: a digit to the character whose code point is its
-#: tile code, and a digit that is no tile in the suit to :data:`_NOT_A_TILE`.
-_NOT_A_TILE: Final = "\xff"
-_CODE_CHARS: Final[dict[str, dict[int, str]]] = {
-    suit: {ord(d): chr(codes[d]) if d in codes else _NOT_A_TILE for d in "0123456789"}
+#: A suit letter's byte -> a ``bytes.translate`` table from a digit's byte to its tile code,
+#: and from a digit that is no tile in the suit to :data:`_NOT_A_TILE`.
+_NOT_A_TILE: Final = 255
+_CODE_TABLES: Final[dict[int, bytes]] = {
+    ord(suit): bytes(codes.get(chr(byte), _NOT_A_TILE) for byte in range(256))
     for suit, codes in _CODES.items()
 }
+#: In tile text, bytes above ``9`` are suit letters and bytes below ``0`` are blanks.
+_ZERO: Final = ord("0")
+_NINE: Final = ord("9")
 
 _MARKER_SOURCE: Final[dict[str, Source]] = {"-": "left", "=": "across", "+": "right"}
 
@@ -114,14 +117,32 @@ _SF_RUN: Final = re.compile(r"([mpszh])([0-9]+)")
 
 def _tile_codes(text: str, column: int | None, suit_first: bool) -> bytes:
     """Codes of the tiles in ``text`` (``123m406p`` or ``m123p406``, runs may be separated
-    by blanks), in the order written. The caller has checked the shape of ``text``."""
+    by blanks), in the order written. The caller has checked the shape of ``text``, so it
+    is ASCII: each run of digits is turned into codes by one ``bytes.translate`` (a loop
+    over the bytes costs the compiled build a third of what ``findall`` and
+    ``str.translate`` did, and the pure build no more)."""
+    raw = text.encode()
+    runs = []
+    start = 0
     if suit_first:
-        runs = [digits.translate(_CODE_CHARS[suit]) for suit, digits in _SF_RUN.findall(text)]
+        table = _CODE_TABLES[raw[0]]
+        for i, byte in enumerate(raw):
+            if byte > _NINE or byte < _ZERO:  # a suit letter or a blank ends a run
+                runs.append(raw[start:i].translate(table))
+                start = i + 1
+                if byte > _NINE:
+                    table = _CODE_TABLES[byte]
+        runs.append(raw[start:].translate(table))
     else:
-        runs = [digits.translate(_CODE_CHARS[suit]) for digits, suit in _RUN.findall(text)]
-    codes = "".join(runs)
+        for i, byte in enumerate(raw):
+            if byte > _NINE:  # a suit letter ends the run of digits before it
+                runs.append(raw[start:i].translate(_CODE_TABLES[byte]))
+                start = i + 1
+            elif byte < _ZERO:  # a blank between two runs
+                start = i + 1
+    codes = b"".join(runs)
     if _NOT_A_TILE not in codes:
-        return codes.encode("latin-1")
+        return codes
     for m in (_SF_RUN if suit_first else _RUN).finditer(text):
         digits = m.group(2 if suit_first else 1)
         suit = m.group(1 if suit_first else 2)
@@ -520,22 +541,29 @@ def _fast_patterns() -> tuple[re.Pattern[str], re.Pattern[str]] | None:
     """The ``start`` rule as two regular expressions over the grammar's terminals, or
     ``None`` when the grammar's ``start`` is no longer the shape mirrored here."""
     t = _terminals()
-    ws = r"[ \t\r\n]*"
     needed = ("CONCEALED", "WIN", "MELD", "SF_CONCEALED", "SF_WIN", "SF_MELD", "WORD")
     lines = _grammar_text().splitlines()
     if _grammar_start() != _START_SHAPE or any(n not in t for n in needed):
         return None
     if _IGNORED not in lines:
         return None
+    # Lark's lexer reads each token and each run of blanks once and its LALR parser never
+    # goes back: so here every token is an atomic group and every repetition possessive,
+    # which is the same language and spares the regex engine the places to backtrack to
+    # (about a fifth of its work on a usual line).
+    ws, blanks = r"[ \t\r\n]*+", r"[ \t\r\n]++"
+
+    def token(name: str) -> str:
+        return f"(?>{t[name]})"
 
     def shape(concealed: str, win: str, meld: str) -> re.Pattern[str]:
         # Lark's lexer is greedy, so two concealed runs or two words it reads as separate
         # tokens always have a blank between them: requiring it here keeps the pattern
         # unambiguous (no exponential backtracking on a line that does not match).
-        conc, word = t[concealed], t["WORD"]
+        conc, word = token(concealed), token("WORD")
         return re.compile(
-            f"{ws}(?P<c>{conc}(?:[ \\t\\r\\n]+{conc})*){ws}(?:(?P<w>{t[win]}){ws})?"
-            f"(?P<m>(?:{t[meld]}{ws})*)(?P<k>(?:{word}(?:[ \\t\\r\\n]+{word})*)?){ws}"
+            f"{ws}(?P<c>{conc}(?:{blanks}{conc})*+){ws}(?:(?P<w>{token(win)}){ws})?+"
+            f"(?P<m>(?:{token(meld)}{ws})*+)(?P<k>(?:{word}(?:{blanks}{word})*+)?+){ws}"
         )
 
     return shape("CONCEALED", "WIN", "MELD"), shape("SF_CONCEALED", "SF_WIN", "SF_MELD")
