@@ -558,19 +558,25 @@ class RuleTables:
 #: Tables by the identity of the Rules object (presets are built once, so this is the
 #: common case): looking a Rules value up by equality hashes all of its switches.
 _BY_IDENTITY: dict[int, tuple[Rules, RuleTables]] = {}
+#: The last rule set asked for and its tables: a batch asks for the same one every hand, and
+#: ``id()`` makes an int object to look the dict up by.
+_LAST: list[tuple[Rules, RuleTables] | None] = [None]
 
 
 def tables(rules: Rules) -> RuleTables:
     """The yaku table with the rules applied (``open_tanyao``, ``chiitoitsu``,
     ``double_yakuman``, ``renhou``); built once per rule set. Closed-only yaku get
     ``han_open`` 0."""
+    last = _LAST[0]
+    if last is not None and last[0] is rules:
+        return last[1]
     entry = _BY_IDENTITY.get(id(rules))
-    if entry is not None and entry[0] is rules:
-        return entry[1]
-    table = _tables(rules)
-    if len(_BY_IDENTITY) < 64:  # the entry keeps ``rules`` alive, so its id stays its own
-        _BY_IDENTITY[id(rules)] = (rules, table)
-    return table
+    if entry is None or entry[0] is not rules:
+        entry = (rules, _tables(rules))
+        if len(_BY_IDENTITY) < 64:  # the entry keeps ``rules`` alive, so its id stays its own
+            _BY_IDENTITY[id(rules)] = entry
+    _LAST[0] = entry
+    return entry[1]
 
 
 def switched_on(d: YakuDef, rules: Rules) -> bool:
