@@ -561,10 +561,12 @@ def _fast_patterns() -> tuple[re.Pattern[str], re.Pattern[str]] | None:
         # tokens always have a blank between them: requiring it here keeps the pattern
         # unambiguous (no exponential backtracking on a line that does not match).
         conc, word = token(concealed), token("WORD")
-        return re.compile(
+        pattern = re.compile(
             f"{ws}(?P<c>{conc}(?:{blanks}{conc})*+){ws}(?:(?P<w>{token(win)}){ws})?+"
             f"(?P<m>(?:{token(meld)}{ws})*+)(?P<k>(?:{word}(?:{blanks}{word})*+)?+){ws}"
         )
+        assert pattern.groupindex == {"c": 1, "w": 2, "m": 3, "k": 4}, "read by number"
+        return pattern
 
     return shape("CONCEALED", "WIN", "MELD"), shape("SF_CONCEALED", "SF_WIN", "SF_MELD")
 
@@ -708,13 +710,20 @@ def _tokens(text: str) -> tuple[bool, _Tok, _Tok | None, _Tok, _Words]:
     if patterns is not None:
         m = patterns[first in _CODES].fullmatch(text)
     if m is not None:
-        concealed, win, melds, words = m.group("c", "w", "m", "k")  # one call for the four
+        # Where each part is, in one read: the groups c, w, m and k are 1-4 (an absent
+        # winning tile spans -1:-1, which slices to "").
+        spans = m.regs
+        c0, c1 = spans[1]
+        w0, w1 = spans[2]
+        m0, m1 = spans[3]
+        k0, k1 = spans[4]
+        words = text[k0:k1]
         return (
             first in _CODES,
-            (concealed, m.start("c") + 1),
-            (win, m.start("w") + 1) if win else None,
-            (melds, m.start("m")),
-            _Words(words.split(), words, m.start("k")) if words else _NO_WORDS,
+            (text[c0:c1], c0 + 1),
+            (text[w0:w1], w0 + 1) if w0 >= 0 else None,
+            (text[m0:m1], m0),
+            _Words(words.split(), words, k0) if words else _NO_WORDS,
         )
     if not text.strip():
         raise HandError("syntax", "empty hand: expected tiles such as 123m456p789s11z+5z", 1)
