@@ -559,8 +559,8 @@ _DIGIT_OF: Final = tuple(str(kind % 9 + 1) for kind in range(34))
 #: Printed melds and context words by object identity (the object is kept with its text,
 #: so an id is never reused while its entry lives). Melds and contexts read by
 #: parse_hand come from its caches, so the same objects come back again and again.
-_MELD_TEXT: dict[int, tuple[Meld, str]] = {}
-_WORDS_TEXT: dict[int, tuple[Context, str]] = {}
+_MELD_TEXT: Final[dict[int, tuple[Meld, str]]] = {}
+_WORDS_TEXT: Final[dict[int, tuple[Context, str]]] = {}
 
 
 def _words(context: Context) -> list[str]:

@@ -21,7 +21,15 @@ from dataclasses import dataclass
 from typing import Final
 
 SUITS: Final = "mpsz"
-EAST, SOUTH, WEST, NORTH, HAKU, HATSU, CHUN = range(27, 34)
+# The honour kinds, each a Final literal: compiled modules take the number itself rather
+# than looking the name up in this module's globals at every use.
+EAST: Final = 27
+SOUTH: Final = 28
+WEST: Final = 29
+NORTH: Final = 30
+HAKU: Final = 31
+HATSU: Final = 32
+CHUN: Final = 33
 WINDS: Final = (EAST, SOUTH, WEST, NORTH)
 DRAGONS: Final = (HAKU, HATSU, CHUN)
 WIND_LETTERS: Final = "ESWN"

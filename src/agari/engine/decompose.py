@@ -238,16 +238,20 @@ def _sequence_wait(start: int, win: int) -> Wait:
 #: of the class (half the cost): for the values made for every hand and reading, only
 #: behind the typed makers below.
 _new_tuple: Final = tuple.__new__
+# The two classes as Final values, which the compiled build keeps in C statics (it looks a
+# class's own name up in the module's globals at each use).
+_READING: Final = Reading
+_GROUP: Final = Group
 
 
 def _reading(shape: str, groups: tuple[Group, ...], win_index: int, wait: Wait) -> Reading:
     """``Reading(shape, groups, win_index, wait)``, made at half the cost."""
-    return _new_tuple(Reading, (shape, groups, win_index, wait))
+    return _new_tuple(_READING, (shape, groups, win_index, wait))
 
 
 def _group(type_: int, kind: int, concealed: bool, meld: Meld | None) -> Group:
     """``Group(type_, kind, concealed, meld)``, made at half the cost."""
-    return _new_tuple(Group, (type_, kind, concealed, meld))
+    return _new_tuple(_GROUP, (type_, kind, concealed, meld))
 
 
 #: The group a meld of each kind is: its type and whether it counts as concealed (only

@@ -83,9 +83,9 @@ _HONOURS: Final = kind_bits(range(27, 34))
 _NOT_HONOUR: Final = _ALL & ~_HONOURS
 _SUIT_MASKS: Final = tuple(kind_bits(range(9 * s, 9 * s + 9)) for s in range(3))
 #: Every kind but one number suit and the honours: a hand of one suit holds none of them.
-_NOT_M_OR_HONOUR, _NOT_P_OR_HONOUR, _NOT_S_OR_HONOUR = (
-    _ALL & ~(suit | _HONOURS) for suit in _SUIT_MASKS
-)
+_NOT_M_OR_HONOUR: Final = _ALL & ~(_SUIT_MASKS[0] | _HONOURS)
+_NOT_P_OR_HONOUR: Final = _ALL & ~(_SUIT_MASKS[1] | _HONOURS)
+_NOT_S_OR_HONOUR: Final = _ALL & ~(_SUIT_MASKS[2] | _HONOURS)
 _NOT_SIMPLE: Final = kind_bits(TERMINALS_AND_HONOURS)
 _NOT_TERMINAL: Final = _ALL & ~kind_bits(_TERMINALS)
 _NOT_TERMINAL_OR_HONOUR: Final = _ALL & ~_NOT_SIMPLE

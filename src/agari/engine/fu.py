@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final
 from agari.engine.decompose import CHIITOITSU, KAN, PAIR, SEQUENCE, STANDARD
 from agari.engine.features import group_fu
 from agari.result import FuItem
-from agari.tiles import DRAGONS, SUITS
+from agari.tiles import HAKU, SUITS
 
 if TYPE_CHECKING:
     from agari.engine.features import Features
@@ -124,7 +124,7 @@ def fu_total(f: Features, rules: Rules) -> int:
     if f.shape != STANDARD:  # kokushi (aotenjou: a closed hand on a single wait)
         return (22 + (2 if facts.tsumo else 10)) if rules.aotenjou else 20
     fu = 20 + f.set_fu + _WAIT_FU.get(f.wait, 0)
-    fu += _pair_fu_table(facts.seat_wind, facts.round_wind, rules.double_wind_fu)[f.pair]
+    fu += _pair_fu(f.pair, facts.seat_wind, facts.round_wind, rules.double_wind_fu)
     if facts.tsumo:
         if not (f.pinfu and rules.pinfu_tsumo) and (rules.rinshan_fu or not facts.rinshan):
             fu += 2
@@ -134,7 +134,9 @@ def fu_total(f: Features, rules: Rules) -> int:
 
 
 def _pair_fu(kind: int, seat: int, round_: int, double_wind_fu: int) -> int:
-    if kind in DRAGONS:
+    """The fu of a pair of ``kind`` under a seat and round wind (a few comparisons: the
+    compiled build makes them on machine ints)."""
+    if kind >= HAKU:  # a dragon
         return 2
     if kind == seat and kind == round_:
         return double_wind_fu
@@ -151,12 +153,6 @@ def _pair_items(seat: int, round_: int, double_wind_fu: int) -> tuple[FuItem | N
         FuItem(_PAIR_TEXT[k], fu) if (fu := _pair_fu(k, seat, round_, double_wind_fu)) else None
         for k in range(34)
     )
-
-
-@cache
-def _pair_fu_table(seat: int, round_: int, double_wind_fu: int) -> tuple[int, ...]:
-    """The fu of a pair of each kind under one seat and round wind."""
-    return tuple(_pair_fu(k, seat, round_, double_wind_fu) for k in range(34))
 
 
 def round_fu(fu: int, rounding: str) -> int:

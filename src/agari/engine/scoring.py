@@ -72,6 +72,12 @@ _RENHOU_MANGAN_HAN: Final = 5
 #: every hand scored.
 _new: Final = object.__new__
 _set: Final = object.__setattr__
+# Held as Final values, which the compiled build keeps in C statics: a name imported from an
+# interpreted module (``result``) is otherwise looked up in this module's globals at each use.
+_RESULT: Final = Result
+_WIN_FIELDS: Final = WIN_FIELDS
+_NO_YAKU_FIELDS: Final = NO_YAKU_FIELDS
+_LATER: Final = deferred_fields
 _NO_DORA: Final = (0, 0, 0, 0)
 _DOUBLE_PATTERNS: Final = frozenset({d.id for d in YAKUMAN if d.yakuman == 2})
 
@@ -572,8 +578,8 @@ def score_hand(
     win_tile = str(hand.win) if hand.win is not None else None
     if not scored:
         first = readings[0]
-        later = deferred_fields(_no_yaku_details, readings, facts, hand, rules, shown)
-        values = NO_YAKU_FIELDS.copy()
+        later = _LATER(_NO_YAKU_DETAILS, readings, facts, hand, rules, shown)
+        values = _NO_YAKU_FIELDS.copy()
         values["input"] = later if input_is_text else value
         values["hand"] = later if text is None else text
         values["rules"] = rules.name if not rules.overrides else rules.describe()
@@ -583,15 +589,15 @@ def score_hand(
         values["reading"] = later
         values["win_tile"] = win_tile
         values["extra"] = later
-        result = _new(Result)
+        result = _new(_RESULT)
         _set(result, "__dict__", values)
         return result
     top = scored[0] if len(scored) == 1 else best(scored)
     # The settlement, the warnings (which name what liability or wareme did), the fu
     # breakdown and the reading's text are made when one of them is first read: a program
     # that ranks hands by value reads none of them.
-    later = deferred_fields(_win_details, top, hand, rules, shown)
-    values = WIN_FIELDS.copy()
+    later = _LATER(_WIN_DETAILS, top, hand, rules, shown)
+    values = _WIN_FIELDS.copy()
     values["input"] = later if input_is_text else value
     values["hand"] = later if text is None else text
     values["rules"] = rules.name if not rules.overrides else rules.describe()
@@ -612,7 +618,7 @@ def score_hand(
     values["win_tile"] = win_tile
     values["deltas"] = later
     values["settlement"] = later
-    result = _new(Result)
+    result = _new(_RESULT)
     _set(result, "__dict__", values)
     return result
 
@@ -675,3 +681,8 @@ def _win_details(top: Scored, hand: Hand, rules: Rules, shown: tuple[str, ...]) 
         else ReadOnlyDict(zip(DORA_SOURCES, top.dora, strict=True)),
         "reading": top.reading.notation(red_fives(hand.closed_tiles)),
     }
+
+
+#: The deferred fields' makers, as Final values (see ``_RESULT``).
+_WIN_DETAILS: Final = _win_details
+_NO_YAKU_DETAILS: Final = _no_yaku_details

@@ -557,10 +557,10 @@ class RuleTables:
 
 #: Tables by the identity of the Rules object (presets are built once, so this is the
 #: common case): looking a Rules value up by equality hashes all of its switches.
-_BY_IDENTITY: dict[int, tuple[Rules, RuleTables]] = {}
+_BY_IDENTITY: Final[dict[int, tuple[Rules, RuleTables]]] = {}
 #: The last rule set asked for and its tables: a batch asks for the same one every hand, and
 #: ``id()`` makes an int object to look the dict up by.
-_LAST: list[tuple[Rules, RuleTables] | None] = [None]
+_LAST: Final[list[tuple[Rules, RuleTables] | None]] = [None]
 
 
 def tables(rules: Rules) -> RuleTables:

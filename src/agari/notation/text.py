@@ -184,9 +184,9 @@ def sorted_tiles(codes: Iterable[int]) -> tuple[Tile, ...]:
 
 _CACHE_LIMIT: Final = 8192
 #: Context words, melds and contexts already read (all immutable; errors are never cached).
-_WORD_CACHE: dict[str, tuple[str, Any]] = {}
-_MELD_CACHE: dict[tuple[str, bool], Meld] = {}
-_CONTEXT_CACHE: dict[tuple[str, str | None], Context] = {}
+_WORD_CACHE: Final[dict[str, tuple[str, Any]]] = {}
+_MELD_CACHE: Final[dict[tuple[str, bool], Meld]] = {}
+_CONTEXT_CACHE: Final[dict[tuple[str, str | None], Context]] = {}
 
 
 def clear_caches() -> None:
