@@ -32,7 +32,6 @@ import functools
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from agari.errors import HandError
@@ -50,6 +49,8 @@ from agari.notation.validate import counter_problem, meld_shape_problem, validat
 from agari.tiles import Tile
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from lark import Lark
 
 __all__ = ["clear_caches", "grammar_path", "parse_hand", "parse_tiles"]
@@ -500,15 +501,24 @@ def _context(words: _Words, win_from: Source | None) -> Context:
 
 def grammar_path() -> Path:
     """Where ``hand.lark`` is: inside the package, beside this module."""
-    path = Path(__file__).resolve().parent / "grammar" / "hand.lark"
-    if not path.is_file():
+    from pathlib import Path
+
+    return Path(_grammar_file())
+
+
+def _grammar_file() -> str:
+    # A str, through os.path: importing pathlib would add about 4 ms (with urllib.parse and
+    # ipaddress) to the start-up of every ``agari HAND``.
+    path = os.path.join(os.path.dirname(os.path.realpath(__file__)), "grammar", "hand.lark")
+    if not os.path.isfile(path):
         raise FileNotFoundError(f"{path} is missing from this installation")
     return path
 
 
 @functools.cache
 def _grammar_text() -> str:
-    return grammar_path().read_text(encoding="utf-8")
+    with open(_grammar_file(), encoding="utf-8") as grammar:
+        return grammar.read()
 
 
 @functools.cache
@@ -576,7 +586,7 @@ def _cache_file() -> str | bool:
     try:
         import lark
 
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache")
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
         folder = os.path.join(base, "agari")
         os.makedirs(folder, exist_ok=True)
         if not os.access(folder, os.W_OK):
