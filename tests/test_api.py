@@ -14,6 +14,7 @@ from agari.api import analyse, score
 from agari.errors import RuleError
 from agari.hand import Context, Hand, Meld, MeldKind
 from agari.notation import parse_hand
+from agari.result import Result
 from agari.rules import Rules
 from agari.tiles import Tile
 from tests.conftest import COMPILED
@@ -463,3 +464,66 @@ def test_a_result_is_immutable_all_the_way_down() -> None:
     with pytest.raises(TypeError):
         hash(result)
     assert pickle.loads(pickle.dumps(result)) == result
+
+
+def test_a_hand_is_a_frozen_value_with_its_written_out_init() -> None:
+    """Issue 18: ``Hand`` writes its ``__init__`` out (``init=False``) so that the compiled
+    build stores the fields natively; it is still the frozen dataclass value it was: the
+    same defaults and keywords, equal and hashed by its tiles and context, ``replace``-able
+    (a copy is checked afresh), and refusing changes."""
+    import copy as copy_module
+    import dataclasses
+    import pickle
+
+    read = parse_hand("123m456p789s1122z+1z tsumo")
+    made = Hand(
+        concealed=read.concealed, win=Tile.parse("1z"), melds=(), context=Context(tsumo=True)
+    )
+    assert made == read and hash(made) == hash(read) and str(made) == str(read)
+    bare = Hand(read.concealed)
+    assert (bare.win, bare.melds, bare.context) == (None, (), Context())
+    assert [f.name for f in dataclasses.fields(Hand) if f.init] == [
+        "concealed",
+        "win",
+        "melds",
+        "context",
+    ]
+    with pytest.raises((dataclasses.FrozenInstanceError, AttributeError)):
+        read.win = None  # type: ignore[misc]
+    copy = dataclasses.replace(read, win=Tile.parse("2z"))
+    assert copy.win == Tile.parse("2z") and copy.concealed == read.concealed
+    assert read._checked and not copy._checked
+    assert score(copy).status == "win" and copy._checked
+    for again in (pickle.loads(pickle.dumps(read)), copy_module.deepcopy(read)):
+        assert again == read and score(again).to_json() == score(read).to_json()
+
+
+def test_values_pickle_and_copy_alike_in_both_builds() -> None:
+    """Issue 18: the compiled build makes the frozen dataclasses native classes, whose own
+    pickling sets each field through the frozen ``__setattr__``; tiles, melds, hands, rules
+    and results pickle (worker processes) and copy as the values they are in either build.
+    A result not yet read pickles as its values, not the engine's deferred stand-ins."""
+    import copy
+    import pickle
+
+    from agari.hand import CONTEXT_WORDS
+
+    hand = parse_hand("1122z+1z, 123m, 456p, 789s tsumo")
+    read = score("234m067p3457899s+6s tsumo riichi dora=4p", rules="tenhou")
+    assert read.settlement is not None
+    values: list[object] = [
+        Tile.parse("0p"),
+        hand.melds[0],
+        hand,
+        CONTEXT_WORDS[0],
+        Rules.preset("tenhou").with_overrides({"aka": "m1p2s1"}),
+        read,
+        read.settlement,
+        score("234m067p3457899s+6s tsumo riichi dora=4p", rules="tenhou"),
+    ]
+    for value in values:
+        for again in (pickle.loads(pickle.dumps(value)), copy.deepcopy(value), copy.copy(value)):
+            assert again == value and type(again) is type(value)
+    unread = pickle.loads(pickle.dumps(values[-1]))
+    assert isinstance(unread, Result) and unread.to_json() == read.to_json()
+    assert pickle.loads(pickle.dumps(values[4])).red_fives == (1, 2, 1)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final, Literal, NamedTuple
 
+from agari.native import reduce_fields
 from agari.tiles import EAST, WIND_LETTERS, Tile
 
 Source = Literal["left", "across", "right"]
@@ -44,6 +45,9 @@ class ContextWord:
     aliases: tuple[str, ...] = ()
     record_keys: tuple[str, ...] = ()
     count_field: str | None = None
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return reduce_fields(self)  # pickled and copied alike in both builds
 
     @property
     def takes_value(self) -> bool:
@@ -241,6 +245,9 @@ class Meld:
     source: Source | None = None
     called: Tile | None = None
 
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return reduce_fields(self)  # pickled and copied alike in both builds
+
     @property
     def is_open(self) -> bool:
         """Every meld but a closed kan opens the hand."""
@@ -436,6 +443,9 @@ class Hand:
         object.__setattr__(self, "_checked", False)
         object.__setattr__(self, "_reds", None)
         object.__setattr__(self, "_own_reds", None)
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return reduce_fields(self)  # pickled and copied alike in both builds
 
     def _note_reds(self, reds: tuple[int, int, int], own_reds: tuple[int, int, int]) -> None:
         """Note the red fives counted by :func:`agari.notation.validate.check_tiles`."""

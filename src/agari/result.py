@@ -171,6 +171,11 @@ class Result:
     #: ``points``, ``total`` and ``deltas`` are read; not part of the JSON record.
     settlement: Settlement | None = field(default=None, repr=False, compare=False)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields' values, each deferred one made: a pickled or copied result holds
+        values, never the engine's stand-ins (nor the engine's objects they hold)."""
+        return {name: getattr(self, name) for name in _FIELD_NAMES}
+
     def to_json(self) -> dict[str, Any]:
         """The SPEC §3 record: ``input``, ``hand``, ``rules``, ``status``, ``error``,
         ``warnings`` always; every other key only when it applies. Always JSON: an input

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final, Literal, get_args
 
 from agari.errors import RuleError
+from agari.native import reduce_fields
 
 PRESET_NAMES: Final = (
     "wrc2025",
@@ -192,6 +193,9 @@ class Rules:
     #: ``off`` none, counts as given (``m1p2s1``). Read off ``aka`` once, when the rules are
     #: made: every hand scored reads it.
     red_fives: tuple[int, int, int] = field(init=False, repr=False, compare=False)
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return reduce_fields(self)  # pickled and copied alike in both builds
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "red_fives", _red_counts(self.aka))

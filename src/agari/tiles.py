@@ -18,7 +18,9 @@ Tile('0p')
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
+
+from agari.native import reduce_fields
 
 SUITS: Final = "mpsz"
 # The honour kinds, each a Final literal: compiled modules take the number itself rather
@@ -65,6 +67,9 @@ class Tile:
 
     kind: int
     red: bool = False
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return reduce_fields(self)  # pickled and copied alike in both builds
 
     def __post_init__(self) -> None:
         if not 0 <= self.kind < 34:
