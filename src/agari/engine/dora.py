@@ -14,12 +14,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from agari.engine.decompose import KIND_BITS, count_of, suit_keys
+from agari.engine.decompose import count_of, suit_keys
 from agari.hand import Hand, red_fives
 from agari.tiles import NORTH, dora_kind
 
-#: The count of the five in a number suit's key.
-_FIVES: Final = 15 << KIND_BITS * 4
 #: The dora shown by each indicator kind, four-player and three-player.
 _DORA_KIND: Final[tuple[tuple[int, ...], ...]] = (
     tuple(dora_kind(k, 4) for k in range(34)),

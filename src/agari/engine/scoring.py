@@ -676,9 +676,7 @@ def _win_details(top: Scored, hand: Hand, rules: Rules, shown: tuple[str, ...]) 
         "total": settlement.total,
         "deltas": None if deltas is None else ReadOnlyDict(deltas),
         "fu_breakdown": None if top.features is None else tuple(fu_items(top.features, rules)),
-        "dora": None
-        if top.dora is None
-        else ReadOnlyDict(zip(DORA_SOURCES, top.dora, strict=True)),
+        "dora": None if top.dora is None else _dora_mapping(top.dora),
         "reading": top.reading.notation(red_fives(hand.closed_tiles)),
     }
 
