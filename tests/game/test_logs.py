@@ -44,8 +44,15 @@ SHARED = ROOT.parent.parent / "shared" / "logs"
 if not SHARED.is_dir():
     SHARED = Path("/work/shared/logs")
 FIXTURE_FILES = sorted(p for p in FIXTURES.glob("*/*") if p.suffix in (".json", ".jsonl", ".xml"))
+#: The development folders in the formats read so far (Mahjong Soul records, Riichi City and
+#: mjai: issue 26).
+READ_FOLDERS = ("tenhou6", "mjlog")
 SHARED_FILES = (
-    sorted(p for p in SHARED.glob("*/*") if p.suffix in (".json", ".jsonl", ".xml"))
+    sorted(
+        p
+        for p in SHARED.glob("*/*")
+        if p.suffix in (".json", ".jsonl", ".xml") and p.parent.name in READ_FOLDERS
+    )
     if SHARED.is_dir()
     else []
 )

@@ -57,8 +57,13 @@ if not SHARED.is_dir():
     SHARED = Path("/work/shared/logs")
 SUFFIXES = (".json", ".jsonl", ".xml")
 FIXTURE_FILES = sorted(p for p in FIXTURES.glob("*/*") if p.suffix in SUFFIXES)
+#: The development folders in the formats read so far (Mahjong Soul records, Riichi City and
+#: mjai: issue 26).
+READ_FOLDERS = ("tenhou6", "mjlog")
 SHARED_FILES = (
-    sorted(p for p in SHARED.glob("*/*") if p.suffix in SUFFIXES) if SHARED.is_dir() else []
+    sorted(p for p in SHARED.glob("*/*") if p.suffix in SUFFIXES and p.parent.name in READ_FOLDERS)
+    if SHARED.is_dir()
+    else []
 )
 needs_shared = pytest.mark.skipif(
     not SHARED.is_dir(), reason="../shared/logs (the development logs) is not here"
