@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from agari.errors import RuleError
+from agari.game.log_rules import log_rules
 from agari.game.logs import LogError, detect_format, read_log
 from agari.game.logs import _text as log_text
 from agari.game.outcomes import GameError
 from agari.game.replay import end_record, round_record
-from agari.game.replay_log import LogReplay, log_rules, partial_log, replay_log
+from agari.game.replay_log import LogReplay, replay_log
 from agari.game.sheet import SheetGame, play_sheet
 
 __all__ = ["GameFile", "read_game"]
@@ -113,8 +114,8 @@ def _log(name: str, data: bytes, text: str, preset: str | None, pairs: tuple[str
         log = read_log(data, game=name)
     except LogError as e:
         error = e
-        partial = partial_log(e, text)
-        if partial is None:
+        partial = e.log
+        if partial is None or not partial.rounds:
             return GameFile(
                 name,
                 "log",

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from agari.render.sheet import render_game
 
 if TYPE_CHECKING:
-    from agari.game.replay_log import Difference, LogReplay, ReplayedRound, StatedWin
+    from agari.game.compare import Difference, StatedWin
+    from agari.game.replay_log import LogReplay, ReplayedRound
 
 __all__ = [
     "ReplayCounts",

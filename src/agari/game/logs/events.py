@@ -16,7 +16,7 @@ import datetime
 import operator
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Literal
 
 from agari.tiles import Tile
@@ -310,7 +310,8 @@ class LogError(ValueError):
     """A log that cannot be read. ``game``: the file or id; ``round_index`` and
     ``round_label`` (e.g. ``E2-1``) of the damaged round, ``event_index``: how many of
     its events were read before the damage (``None`` where the damage is not in a round);
-    ``rounds``: every round read before it, whole."""
+    ``rounds``: every round read before it, whole; ``log``: the game as far as it was read
+    (players, names, rules and those rounds), where the reader got that far."""
 
     def __init__(
         self,
@@ -321,6 +322,7 @@ class LogError(ValueError):
         round_label: str | None = None,
         event_index: int | None = None,
         rounds: tuple[RoundLog, ...] = (),
+        log: GameLog | None = None,
     ) -> None:
         where = [game or "log"]
         if round_index is not None:
@@ -333,7 +335,19 @@ class LogError(ValueError):
         self.round_index = round_index
         self.round_label = round_label
         self.event_index = event_index
-        self.rounds = rounds
+        self.rounds = log.rounds if log is not None else rounds
+        self.log = log
+
+    def with_log(self, log: GameLog) -> LogError:
+        """This error with the game read so far (its rounds are this error's)."""
+        return LogError(
+            self.message,
+            game=self.game,
+            round_index=self.round_index,
+            round_label=self.round_label,
+            event_index=self.event_index,
+            log=replace(log, rounds=self.rounds),
+        )
 
 
 def game_date(game_id: str | None) -> datetime.date | None:

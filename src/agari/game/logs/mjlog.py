@@ -259,7 +259,7 @@ class _Reader:
 
     def fail(self, message: str) -> LogError:
         r = self.current
-        return LogError(
+        error = LogError(
             message,
             game=self.game,
             round_index=r.index if r else None,
@@ -267,6 +267,7 @@ class _Reader:
             event_index=len(r.events) if r else None,
             rounds=tuple(self.rounds),
         )
+        return error if self.go_type is None else error.with_log(self.game_log())
 
     # --- tiles ---
 
@@ -317,15 +318,17 @@ class _Reader:
         self._finish()
         if not closed and self.final_scores is None:
             self.current = None
-            raise LogError(
-                "the log is cut off after its last whole round (no </mjloggm>, no final result)",
-                game=self.game,
-                round_index=len(self.rounds),
-                rounds=tuple(self.rounds),
+            raise self.fail(
+                "the log is cut off after its last whole round (no </mjloggm>, no final result)"
             )
         if self.go_type is None:
             raise LogError("no <GO> tag: not an mjlog game", game=self.game)
+        return self.game_log()
+
+    def game_log(self) -> GameLog:
+        """The game read so far: the rules of its ``GO`` tag, the names, the whole rounds."""
         go = self.go_type
+        assert go is not None
         rules = LogRules(
             players=self.players,
             server="tenhou",

@@ -22,7 +22,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
 from agari.game.logs.events import (
@@ -232,16 +232,32 @@ def read_tenhou6(text: str, game: str | None = None) -> GameLog:
     game_id = ref or _id_from_name(game)
     label = game or game_id
     players = _count_players(raw_rounds, head, label)
-    rules = _rules(head, players, game_id)
+    names = tuple(str(n) for n in (head.get("name") or [])[:players])
+    title = head.get("title")
+    title_text = (
+        " ".join(str(t) for t in title if t) if isinstance(title, list) else str(title or "")
+    )
+    read_so_far = GameLog(
+        source="tenhou6",
+        game_id=game_id,
+        title=title_text or None,
+        names=names + ("",) * (players - len(names)),
+        rules=_rules(head, players, game_id),
+        date=game_date(game_id),
+        rounds=(),
+    )
     rounds: list[RoundLog] = []
-    final_scores, final_points = _final(objects, players, label)
-    for index, raw in enumerate(raw_rounds):
-        last = index == len(raw_rounds) - 1 and damage is None
-        rounds.append(
-            _RoundReader(raw, index, players, label, tuple(rounds)).read(
-                (final_scores, final_points) if last else (None, None)
+    try:
+        final_scores, final_points = _final(objects, players, label)
+        for index, raw in enumerate(raw_rounds):
+            last = index == len(raw_rounds) - 1 and damage is None
+            rounds.append(
+                _RoundReader(raw, index, players, label, tuple(rounds)).read(
+                    (final_scores, final_points) if last else (None, None)
+                )
             )
-        )
+    except LogError as error:
+        raise error.with_log(read_so_far) from None
     if damage is not None:
         raise LogError(
             damage,
@@ -249,19 +265,9 @@ def read_tenhou6(text: str, game: str | None = None) -> GameLog:
             round_index=len(rounds),
             round_label=_peek_label(text, len(rounds)),
             rounds=tuple(rounds),
-        )
-    names = tuple(str(n) for n in (head.get("name") or [])[:players])
-    title = head.get("title")
-    title_text = (
-        " ".join(str(t) for t in title if t) if isinstance(title, list) else str(title or "")
-    )
-    return GameLog(
-        source="tenhou6",
-        game_id=game_id,
-        title=title_text or None,
-        names=names + ("",) * (players - len(names)),
-        rules=rules,
-        date=game_date(game_id),
+        ).with_log(read_so_far)
+    return replace(
+        read_so_far,
         rounds=tuple(rounds),
         final_scores=final_scores,
         final_points=final_points,
