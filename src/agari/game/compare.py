@@ -197,7 +197,11 @@ def round_differences(
                 f"{before.label}-{before.honba} with {before.sticks} sticks",
             )
         )
-    if round_log.index == 0 and tuple(round_log.scores) != tuple(before.scores):
+    if (
+        round_log.index == 0
+        and round_log.scores is not None
+        and tuple(round_log.scores) != tuple(before.scores)
+    ):
         diffs.append(Difference("scores", idx, label, None, round_log.scores, before.scores))
     by_seat = {w.seat: w for w in played.wins}
     for k, sw in enumerate(stated):

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from agari.errors import RuleError
-from agari.game.log_rules import log_rules
+from agari.game.log_rules import decide_rules
 from agari.game.logs import LogError, detect_format, read_log
 from agari.game.logs import _text as log_text
 from agari.game.outcomes import GameError
@@ -126,10 +126,10 @@ def _log(name: str, data: bytes, text: str, preset: str | None, pairs: tuple[str
             )
         log = partial
     try:
-        rules = log_rules(log, preset, pairs)
+        choice = decide_rules(log, preset, pairs)
     except RuleError as e:
-        return GameFile(name, "log", error=str(e), status=2)
-    replay = replay_log(log, rules, name=name, error=error)
+        return GameFile(name, "log", error=f"{name}: {e}", status=2)
+    replay = replay_log(log, choice.rules, name=name, error=error, notes=choice.notes)
     return GameFile(
         name,
         "log",

@@ -1,67 +1,212 @@
 """The rules a game log was played under: one table from what the log says (server,
-players, length, room, date) to a preset and its overrides.
+players, length, room, starting scores, date, final result) to a preset and its overrides.
 
-The readers (:mod:`agari.game.logs`) decide what a file says (:class:`LogRules`, the date,
-the final result it states); this module maps that to :class:`~agari.rules.Rules`, and
-nothing else does.
+The readers (:mod:`agari.game.logs`) decide what a file says: :class:`~agari.game.logs.
+LogRules` (server, players, red fives, open tanyao, length, room, and the game rules a
+record states outright), the game's date and where it came from (an id inside the file, or
+only the file name), the first round's scores and the final result. This module maps that
+to :class:`~agari.rules.Rules` (:func:`decide_rules`), and says how each rule the log does
+not state outright was decided (:attr:`RulesChoice.notes`). Nothing else decides rules.
+
+Tenhou's final points (RULES.md "Games"): older games round them to whole points, later
+ones keep one decimal, and the uma of the early east-only rooms was not one fixed era.
+Where a log states its final scores and points, they show both: the uma and rounding that
+reproduce them are taken (:func:`implied_points_rules`). Only a log that states no final
+points falls back on the game's date (and the room).
 """
 
 from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Final
 
+from agari.errors import RuleError
 from agari.game.logs import GameLog
-from agari.rules import Rules
+from agari.game.standings import final_points
+from agari.rules import PRESETS, Rules
 
-__all__ = ["DECIMAL_POINTS_FROM", "log_rules"]
+__all__ = [
+    "DECIMAL_POINTS_FROM",
+    "UMA_CANDIDATES",
+    "RulesChoice",
+    "decide_rules",
+    "implied_points_rules",
+    "log_rules",
+]
 
 #: Tenhou shows the final points with one decimal in later games and rounded to whole
 #: points in older ones (RULES.md "Games": the change falls between January 2022 and May
-#: 2023 in the logs seen). Games from this day on are taken as decimal (a guess inside that
-#: window, not a known date).
+#: 2023 in the logs seen). A log that states no final points and is dated from this day on
+#: is taken as decimal (a guess inside that window, not a known date).
 DECIMAL_POINTS_FROM: Final = datetime.date(2022, 9, 1)
 
+#: The Tenhou four-player east-only games played up to this day that state no final
+#: points are taken with uma +10 +5 -5 -10 (RULES.md "Games": Phoenix east-only games of
+#: March 2009 record it; an ordinary-room east-only game of December 2009 records
+#: +20 +10 -10 -20). A guess used only where the log cannot show its uma.
+EAST_2009_UMA_UNTIL: Final = datetime.date(2009, 12, 31)
+
 #: The preset for each (server, players).
-_PRESET_FOR: Final[dict[tuple[str, int], str]] = {
+PRESET_FOR: Final[dict[tuple[str, int], str]] = {
     ("tenhou", 4): "tenhou",
     ("tenhou", 3): "tenhou-sanma",
     ("majsoul", 4): "majsoul",
     ("majsoul", 3): "majsoul-sanma",
+    ("riichicity", 4): "majsoul",
+    ("riichicity", 3): "majsoul-sanma",
 }
+
+#: The uma seen on the servers (RULES.md "Games"), tried against a log's final points.
+UMA_CANDIDATES: Final[dict[int, tuple[str, ...]]] = {
+    4: ("20,10,-10,-20", "10,5,-5,-10", "15,5,-5,-15", "30,10,-10,-30"),
+    3: ("20,0,-20", "15,0,-15", "10,0,-10"),
+}
+_ROUNDINGS: Final = ("rounded", "decimal")
+
+
+@dataclass(frozen=True, slots=True)
+class RulesChoice:
+    """The rules of a log and, in ``notes``, how each rule the log does not state outright
+    was decided (shown with the game's score sheet)."""
+
+    rules: Rules
+    notes: tuple[str, ...] = ()
 
 
 def log_rules(log: GameLog, preset: str | None = None, pairs: Iterable[str] = ()) -> Rules:
+    """The rules a log was played under (:func:`decide_rules` without its notes)."""
+    return decide_rules(log, preset, pairs).rules
+
+
+def decide_rules(log: GameLog, preset: str | None = None, pairs: Iterable[str] = ()) -> RulesChoice:
     """The rules a log was played under: the server's preset for its number of players
-    (Tenhou four-player ``tenhou``, three-player ``tenhou-sanma``; Mahjong Soul ``majsoul``
-    / ``majsoul-sanma``), red fives and open tanyao where the room says, the game length,
-    Tenhou's uma by room and year and its rounding of the final points by the game's date;
-    then ``preset`` (``--rules``) in place of the server's and ``pairs`` (``--rule``) on top.
+    (Tenhou ``tenhou`` / ``tenhou-sanma``, Mahjong Soul ``majsoul`` / ``majsoul-sanma``),
+    red fives, open tanyao, length and the game rules where the log states them, the
+    starting points from its first round, and Tenhou's uma and rounding of the final
+    points from the final result it states (else from the room and date); then ``preset``
+    (``--rules``) in place of all that and ``pairs`` (``--rule``) on top.
     :class:`~agari.errors.RuleError` for an unknown preset or switch."""
     info = log.rules
-    players = info.players
-    server = info.server or "tenhou"
-    changes: dict[str, str] = {}
-    if preset is None:
-        name = _PRESET_FOR.get((server, players), "tenhou" if players == 4 else "tenhou-sanma")
-        base = Rules.preset(name)
-        if info.red_fives is False:
-            changes["aka"] = "off"
-        if info.open_tanyao is False:
-            changes["open_tanyao"] = "off"
-        if info.length is not None:
-            changes["game_length"] = info.length
-        if server == "tenhou":
-            year = log.date.year if log.date else None
-            if players == 4:
-                east_2009 = info.length == "east" and year is not None and year <= 2009
-                changes["uma"] = "10,5,-5,-10" if east_2009 else "20,10,-10,-20"
-            decimal = log.date is not None and log.date >= DECIMAL_POINTS_FROM
-            changes["final_points"] = "decimal" if decimal else "rounded"
-    else:
-        base = Rules.preset(preset)
-        if players != base.players:
-            changes["players"] = str(players)
+    notes: list[str] = []
+    if preset is not None:
+        rules = Rules.preset(preset).with_options(pairs)
+        if rules.players != info.players:
+            fitting = ", ".join(p for p, r in PRESETS.items() if r.players == info.players)
+            raise RuleError(
+                f"--rules {preset} is a {rules.players}-player preset but the log has "
+                f"{info.players} players: use {fitting}"
+            )
+        return RulesChoice(rules)
+    server = info.server
+    if server is None:
+        server = "tenhou"
+        notes.append("the log does not name its server: Tenhou's rules are taken")
+    base = Rules.preset(PRESET_FOR.get((server, info.players), PRESET_FOR["tenhou", 4]))
+    changes = {}
+    if info.red_fives is False:
+        changes["aka"] = "off"
+    if info.open_tanyao is False:
+        changes["open_tanyao"] = "off"
+    if info.length is not None:
+        changes["game_length"] = info.length
+    for key, value in info.stated_switches:
+        changes[key] = value
+    changes.update(_start_changes(log, base, notes))
     rules = base.with_overrides(changes) if changes else base
-    return rules.with_options(pairs)
+    if server == "tenhou":
+        rules = _tenhou_points(log, rules, notes)
+    return RulesChoice(rules.with_options(pairs), tuple(notes))
+
+
+def _start_changes(log: GameLog, base: Rules, notes: list[str]) -> dict[str, str]:
+    """The starting points from the first round's scores, where they are all alike and
+    not the preset's: the return and goal points move with them (the oka stays)."""
+    stated = {key for key, _ in log.rules.stated_switches}
+    if not log.rounds or "start_points" in stated:
+        return {}
+    first = log.rounds[0]
+    scores = first.scores
+    if scores is None or first.index != 0:
+        return {}
+    if len(set(scores)) != 1 or first.sticks or (first.wind, first.number) != (0, 1):
+        notes.append(
+            f"the log starts at {first.label} with scores {' '.join(map(str, scores))}: "
+            "a game followed from there"
+        )
+        return {}
+    start = scores[0]
+    if start == base.start_points:
+        return {}
+    shift = start - base.start_points
+    notes.append(
+        f"every player starts with {start}, not the preset's {base.start_points} (as the "
+        f"log's first round states): the return and goal points move by {shift:+}"
+    )
+    return {
+        "start_points": str(start),
+        "return_points": str(base.return_points + shift),
+        "goal_points": str(base.goal_points + shift),
+    }
+
+
+def _tenhou_points(log: GameLog, rules: Rules, notes: list[str]) -> Rules:
+    """Tenhou's uma and rounding of the final points: as the log's final result shows
+    them, else by the room and date."""
+    implied = implied_points_rules(log, rules)
+    if implied is not None:
+        notes.append(
+            f"uma {_signed(implied.uma)} and {_rounding(implied)} final points, as the "
+            "log's final result shows"
+        )
+        return implied
+    date = log.date
+    uma = rules.uma
+    if rules.players == 4:
+        east_2009 = rules.game_length == "east" and date is not None and date <= EAST_2009_UMA_UNTIL
+        uma = "10,5,-5,-10" if east_2009 else "20,10,-10,-20"
+    decimal = date is not None and date >= DECIMAL_POINTS_FROM
+    # both switches always stated, as where the final result shows them
+    guessed = rules.with_overrides(
+        {"uma": uma, "final_points": "decimal" if decimal else "rounded"}
+    )
+    if date is None:
+        when = "the log states neither its final points nor its date"
+    elif log.date_from == "name":
+        when = f"by the date in the file name ({date.isoformat()}); the log states no final points"
+    else:
+        when = f"by the game's date ({date.isoformat()}); the log states no final points"
+    notes.append(f"uma {_signed(guessed.uma)} and {_rounding(guessed)} final points {when}")
+    return guessed
+
+
+def implied_points_rules(log: GameLog, rules: Rules) -> Rules | None:
+    """``rules`` with the uma and rounding that reproduce the final points the log states
+    from the final scores it states (the one nearest ``rules`` where several do); ``None``
+    when the log states none, or none of :data:`UMA_CANDIDATES` fits."""
+    scores, points = log.final_scores, log.final_points
+    if scores is None or points is None or len(scores) != rules.players:
+        return None
+    fitting: list[Rules] = []
+    for uma in (rules.uma, *UMA_CANDIDATES.get(rules.players, ())):
+        for rounding in (rules.final_points, *_ROUNDINGS):
+            candidate = rules.with_overrides({"uma": uma, "final_points": rounding})
+            mine = final_points(tuple(scores), candidate)
+            if all(abs(float(a) - float(b)) < 1e-6 for a, b in zip(mine, points, strict=True)):
+                fitting.append(candidate)
+    if not fitting:
+        return None
+    # Whole points fit both roundings when every score is a whole thousand: then the
+    # date decides, as for a log without points.
+    decimal = log.date is not None and log.date >= DECIMAL_POINTS_FROM
+    preferred = "decimal" if decimal else "rounded"
+    return next((r for r in fitting if r.final_points == preferred), fitting[0])
+
+
+def _signed(uma: str) -> str:
+    return " ".join(f"{int(v):+}" for v in uma.split(","))
+
+
+def _rounding(rules: Rules) -> str:
+    return "whole" if rules.final_points == "rounded" else "one-decimal"

@@ -14,14 +14,16 @@ values and feeds them to the same ledger.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal, get_args
 
-from agari.hand import Hand
+from agari.hand import Hand, Wind
 
 #: Seat winds in turn order; the dealer is East.
-WINDS: Final = ("E", "S", "W", "N")
+SEAT_WINDS: Final[tuple[Wind, ...]] = ("E", "S", "W", "N")
+WINDS: Final = SEAT_WINDS
 #: The abortive draws (SPEC §7 ``reason``).
-ABORT_REASONS: Final = ("kyuushu", "suufon", "suucha_riichi", "suukaikan", "sanchahou")
+AbortReason = Literal["kyuushu", "suufon", "suucha_riichi", "suukaikan", "sanchahou"]
+ABORT_REASONS: Final[tuple[AbortReason, ...]] = get_args(AbortReason)
 
 
 class GameError(ValueError):

@@ -15,7 +15,7 @@ log stripped of them (:func:`~agari.game.compare.blank_log`) replays to the same
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from agari.analysis import shanten
@@ -28,8 +28,8 @@ from agari.game.compare import (
     round_differences,
     stated_wins,
 )
-from agari.game.ledger import RoundResult
-from agari.game.log_rules import log_rules
+from agari.game.ledger import GameState, RoundResult
+from agari.game.log_rules import decide_rules, log_rules
 from agari.game.logs import (
     Abort as LogAbort,
 )
@@ -49,7 +49,7 @@ from agari.game.logs import (
 from agari.game.logs import (
     Win as LogWin,
 )
-from agari.game.outcomes import Abort, GameError, Outcome, Win, Wins
+from agari.game.outcomes import SEAT_WINDS, Abort, GameError, Outcome, Win, Wins
 from agari.game.outcomes import Draw as DrawOutcome
 from agari.game.replay import Game, end_record, round_record
 from agari.game.standings import Standings
@@ -105,6 +105,8 @@ class LogReplay:
     log: GameLog
     rules: Rules
     game: Game
+    #: how the rules the log does not state outright were decided
+    rules_notes: tuple[str, ...] = ()
     rounds: list[ReplayedRound] = field(default_factory=list)
     end_differences: list[Difference] = field(default_factory=list)
     error: str | None = None
@@ -114,6 +116,11 @@ class LogReplay:
     @property
     def standings(self) -> Standings:
         return self.game.standings()
+
+    @property
+    def start(self) -> GameState:
+        """The state the game started from (the first round's, as the log states it)."""
+        return self.game.rounds[0].before if self.game.rounds else self.game.state
 
     @property
     def differences(self) -> list[Difference]:
@@ -181,17 +188,23 @@ def replay_log(
     *,
     name: str | None = None,
     error: LogError | None = None,
+    notes: tuple[str, ...] = (),
 ) -> LogReplay:
-    """Replay every round of ``log`` under ``rules`` (default: :func:`log_rules`). ``error``:
-    the reader's error for a damaged log whose rounds before the damage are ``log.rounds``;
-    the replay plays them and reports it. Never raises for a log that does not fit: the
-    replay stops and says why in ``error``."""
-    rules = rules or log_rules(log)
+    """Replay every round of ``log`` under ``rules`` (default: :func:`decide_rules`, whose
+    notes then say how they were decided; else ``notes``). ``error``: the reader's error
+    for a damaged log whose rounds before the damage are ``log.rounds``; the replay plays
+    them and reports it. The game starts from the first round's state as the log states it
+    (scores, round, counters). Never raises for a log that does not fit: the replay stops
+    and says why in ``error``."""
+    if rules is None:
+        choice = decide_rules(log)
+        rules, notes = choice.rules, choice.notes
     label = name or log.game_id or "log"
     names = tuple(n or f"seat {i}" for i, n in enumerate(log.names))
     if len(names) != rules.players:
         names = tuple(f"seat {i}" for i in range(rules.players))
-    replay = LogReplay(label, log, rules, Game(rules, names=names))
+    game = Game(rules, names=names, state=_start_state(log, rules))
+    replay = LogReplay(label, log, rules, game, notes)
     if log.players != rules.players:
         message = f"the log has {log.players} players but the rules say players={rules.players}"
         replay.stop(f"{label}: {message}", None)
@@ -217,6 +230,27 @@ def replay_log(
     if replay.error is None:
         replay.end_differences.extend(end_differences(log, replay.standings))
     return replay
+
+
+def _start_state(log: GameLog, rules: Rules) -> GameState:
+    """The game's state before its first round as the log states it: the scores, the round
+    and its counters (a log may begin part way through a game); the rules' start where
+    the log states no scores."""
+    start = GameState.start(rules)
+    if not log.rounds:
+        return start
+    first = log.rounds[0]
+    scores = first.scores if first.scores is not None else start.scores
+    if len(scores) != rules.players:
+        return start
+    return replace(
+        start,
+        scores=tuple(scores),
+        round_wind=SEAT_WINDS[first.wind % 4],
+        round_number=first.number,
+        honba=first.honba,
+        sticks=first.sticks,
+    )
 
 
 def _play_round(replay: LogReplay, round_log: RoundLog) -> bool:

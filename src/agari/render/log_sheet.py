@@ -123,10 +123,11 @@ def render_log_replay(replay: LogReplay) -> str:
         replay.standings,
         title=log_title(replay),
         rules=replay.rules.describe(),
-        start=(replay.rules.start_points,) * game.state.players,
+        start=replay.start.scores,
         error=replay.error,
         annotations=[round_log_lines(r, game.names) for r in replay.rounds],
         footer=end_log_lines(replay),
+        notes=replay.rules_notes,
     )
 
 

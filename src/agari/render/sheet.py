@@ -98,10 +98,11 @@ def render_game(
     error: str | None = None,
     annotations: Sequence[Sequence[str]] | None = None,
     footer: Sequence[str] = (),
+    notes: Sequence[str] = (),
 ) -> str:
     """The score sheet of a game played (or stopped) after ``rounds``. ``annotations``: for
     each round, more lines to print beneath it (a game log's stated values); ``footer``:
-    lines after the standings."""
+    lines after the standings; ``notes``: lines under the title (how rules were decided)."""
     width = max(9, max(len(n) for n in names) + 2)
     heads = [_head(played, names) for played in rounds]
     left_width = max([30, *(len(h) + 1 for h in heads)])
@@ -112,6 +113,7 @@ def render_game(
     lines: list[str] = []
     if title or rules:
         lines.append(" ".join(x for x in (title, f"rules {rules}" if rules else None) if x))
+    lines.extend(f"  note: {note}" for note in notes)
     lines.append(row("round  sticks  what happened", names))
     if start is None:
         start = rounds[0].before.scores if rounds else final.scores

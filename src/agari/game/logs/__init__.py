@@ -19,10 +19,8 @@ import zlib
 from pathlib import Path
 
 from agari.game.logs.events import (
-    ABORT_REASONS,
     CALL_KINDS,
     Abort,
-    AbortReason,
     Call,
     CallKind,
     Discard,
@@ -44,6 +42,7 @@ from agari.game.logs.events import (
 )
 from agari.game.logs.mjlog import decode_meld, read_mjlog
 from agari.game.logs.tenhou6 import parse_call, read_tenhou6, tile_from_code
+from agari.game.outcomes import ABORT_REASONS, AbortReason
 
 __all__ = [
     "ABORT_REASONS",

@@ -19,21 +19,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
-from agari.tiles import Tile
+from agari.game.outcomes import AbortReason
+from agari.tiles import WIND_LETTERS, Tile
 
 CallKind = Literal["chi", "pon", "daiminkan", "kakan", "ankan", "kita"]
 CALL_KINDS: Final[tuple[CallKind, ...]] = ("chi", "pon", "daiminkan", "kakan", "ankan", "kita")
-#: SPEC §7's names for the abortive draws.
-AbortReason = Literal["kyuushu", "suufon", "suucha_riichi", "suukaikan", "sanchahou"]
-ABORT_REASONS: Final[tuple[AbortReason, ...]] = (
-    "kyuushu",
-    "suufon",
-    "suucha_riichi",
-    "suukaikan",
-    "sanchahou",
-)
 Limit = Literal["mangan", "haneman", "baiman", "sanbaiman", "yakuman"]
-WIND_NAMES: Final = "ESWN"
 #: A sort key giving :class:`Tile`'s own order (kind, then red) with the comparisons in C.
 TILE_ORDER: Final = operator.attrgetter("kind", "red")
 
@@ -225,9 +216,10 @@ Event = (
 class RoundLog:
     """One round: ``wind`` 0..3 (East..North) and ``number`` 1..4 make its name, e.g.
     ``E2``; ``honba`` and ``sticks`` at its start; ``dealer`` seat; ``scores`` at its
-    start; ``hands``: each seat's 13 starting tiles, sorted (the dealer's 14th
-    is its first :class:`Draw`); ``dora_indicator``: the first one; ``events`` in play
-    order, ending with the result(s) and :class:`RoundEnd`."""
+    start (``None`` where the log does not state them); ``hands``: each seat's 13
+    starting tiles, sorted (the dealer's 14th is its first :class:`Draw`);
+    ``dora_indicator``: the first one; ``events`` in play order, ending with the
+    result(s) and :class:`RoundEnd`."""
 
     index: int
     wind: int
@@ -235,7 +227,7 @@ class RoundLog:
     honba: int
     sticks: int
     dealer: int
-    scores: tuple[int, ...]
+    scores: tuple[int, ...] | None
     hands: tuple[tuple[Tile, ...], ...]
     dora_indicator: Tile
     events: tuple[Event, ...]
@@ -243,12 +235,12 @@ class RoundLog:
     @property
     def name(self) -> str:
         """``E1`` .. ``S4`` .. ``W1``."""
-        return f"{WIND_NAMES[self.wind % 4]}{self.number}"
+        return round_name(self.wind, self.number)
 
     @property
     def label(self) -> str:
         """Round and honba, e.g. ``E2-1``."""
-        return f"{self.name}-{self.honba}"
+        return round_label(self.wind, self.number, self.honba)
 
     @property
     def results(self) -> tuple[Result, ...]:
@@ -268,10 +260,12 @@ class RoundLog:
 class LogRules:
     """The rules the log states, ``None`` where it does not say.
 
-    ``server``: ``"tenhou"`` or ``"majsoul"``; ``players``: 3 or 4; ``red_fives``: red
-    fives in play, ``red_five_counts`` per suit (m, p, s) where stated; ``open_tanyao``;
-    ``length``: ``"east"`` (tonpuusen) or ``"south"`` (hanchan); ``room``: the room's
-    words as the log writes them (e.g. ``鳳南喰赤``)."""
+    ``server``: ``"tenhou"``, ``"majsoul"`` or ``"riichicity"``; ``players``: 3 or 4;
+    ``red_fives``: red fives in play, ``red_five_counts`` per suit (m, p, s) where stated;
+    ``open_tanyao``; ``length``: ``"east"`` (tonpuusen) or ``"south"`` (hanchan);
+    ``room``: the room's words as the log writes them (e.g. ``鳳南喰赤``);
+    ``stated_switches``: game rules a record states outright, as rule switches (e.g.
+    ``("start_points", "30000")`` from a Mahjong Soul record's own rules)."""
 
     players: int
     server: str | None = None
@@ -280,6 +274,7 @@ class LogRules:
     open_tanyao: bool | None = None
     length: Literal["east", "south"] | None = None
     room: str | None = None
+    stated_switches: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,7 +284,9 @@ class GameLog:
     ``source``: ``"tenhou6"`` or ``"mjlog"``; ``game_id``: Tenhou's log id or Mahjong
     Soul's paipu id where known; ``title``: the log's title words; ``names``: one per
     seat; ``date``: the day the game was played, from its id; ``final_scores`` /
-    ``final_points``: the log's final result where it has one."""
+    ``final_points``: the log's final result where it has one; ``date_from``: where the
+    date was read, ``"log"`` (an id or time inside the file) or ``"name"`` (only the file
+    name), ``None`` without a date."""
 
     source: str
     game_id: str | None
@@ -300,6 +297,7 @@ class GameLog:
     rounds: tuple[RoundLog, ...]
     final_scores: tuple[int, ...] | None = None
     final_points: tuple[float, ...] | None = None
+    date_from: Literal["log", "name"] | None = None
 
     @property
     def players(self) -> int:
@@ -326,7 +324,11 @@ class LogError(ValueError):
     ) -> None:
         where = [game or "log"]
         if round_index is not None:
-            where.append(f"round {round_label or '?'} (#{round_index + 1})")
+            where.append(
+                f"round {round_label} (#{round_index + 1})"
+                if round_label
+                else f"round #{round_index + 1}"
+            )
         if event_index is not None:
             where.append(f"event {event_index}")
         super().__init__(f"{', '.join(where)}: {message}")
@@ -348,6 +350,16 @@ class LogError(ValueError):
             event_index=self.event_index,
             log=replace(log, rounds=self.rounds),
         )
+
+
+def round_name(wind: int, number: int) -> str:
+    """A round's name from its wind (0 East .. 3 North) and number: ``E1`` .. ``W4``."""
+    return f"{WIND_LETTERS[wind % 4]}{number}"
+
+
+def round_label(wind: int, number: int, honba: int) -> str:
+    """A round's name and counter: ``E2-1``."""
+    return f"{round_name(wind, number)}-{honba}"
 
 
 def game_date(game_id: str | None) -> datetime.date | None:

@@ -23,7 +23,6 @@ from urllib.parse import unquote
 from agari.game.logs.events import (
     TILE_ORDER,
     Abort,
-    AbortReason,
     Call,
     CallKind,
     Discard,
@@ -41,7 +40,9 @@ from agari.game.logs.events import (
     RoundLog,
     Win,
     game_date,
+    round_label,
 )
+from agari.game.outcomes import AbortReason
 from agari.tiles import Tile
 
 RED_IDS: Final = frozenset({16, 52, 88})
@@ -91,7 +92,9 @@ _ABORTS: Final[dict[str, AbortReason]] = {
 #: general branch reads any other tag (name and attribute text), a move with attributes too.
 _TAG = re.compile(
     r"<(?:([TUVWDEFG])(\d+)\s*/?\s*>"
-    r"|\s*(/?)\s*([A-Za-z_?][\w.-]*)((?:\s+[\w:.-]+\s*=\s*\"[^\"]*\")*)\s*[/?]?\s*>)"
+    r"|\s*(/?)\s*([A-Za-z_?][\w.-]*)((?:\s+[\w:.-]+\s*=\s*\"[^\"]*\")*)\s*[/?]?\s*>"
+    # a comment (skipped), or a declaration such as <!DOCTYPE or <!ENTITY (refused)
+    r"|!--[\s\S]*?-->|!([A-Za-z]*))"
 )
 _ATTR = re.compile(r"([\w:.-]+)\s*=\s*\"([^\"]*)\"")
 _MOVE = re.compile(r"([TUVWDEFG])(\d+)")
@@ -199,14 +202,21 @@ def _tags(text: str) -> Iterator[tuple[str, str | dict[str, str]]]:
             yield m[1], m[2]
         elif m[3]:
             yield "/" + m[4], {}
-        else:
+        elif m[4]:
             yield m[4], dict(_ATTR.findall(m[5])) if m[5] else {}
+        elif m[6] is not None:
+            yield "#declaration", {"name": m[6]}
+            return
     if text[at:].strip():
         yield "#cut", {}
 
 
 def _ints(text: str) -> list[int]:
-    return [int(v) for v in text.split(",") if v.strip() != ""]
+    """A comma-separated list of whole numbers (Tenhou writes some with a decimal)."""
+    try:
+        return [int(v) for v in text.split(",") if v.strip() != ""]
+    except ValueError:
+        raise ValueError(f"{text!r} is not a list of whole numbers") from None
 
 
 def read_mjlog(text: str, game: str | None = None) -> GameLog:
@@ -229,7 +239,7 @@ class _Round:
     honba: int
     sticks: int
     dealer: int
-    scores: tuple[int, ...]
+    scores: tuple[int, ...] | None
     hands: tuple[tuple[Tile, ...], ...]
     dora: Tile
     events: list[Event] = field(default_factory=list)
@@ -252,17 +262,22 @@ class _Reader:
         self.red = True
         self.rounds: list[RoundLog] = []
         self.current: _Round | None = None
+        #: an <INIT> was met: a later error without a round is between rounds
+        self.started = False
         self.final_scores: tuple[int, ...] | None = None
         self.final_points: tuple[float, ...] | None = None
 
     # --- errors ---
 
     def fail(self, message: str) -> LogError:
+        """An error at the round being read; between rounds, at the next one (its label
+        unknown), once the first round has begun."""
         r = self.current
+        between = r is None and self.started
         error = LogError(
             message,
             game=self.game,
-            round_index=r.index if r else None,
+            round_index=r.index if r else (len(self.rounds) if between else None),
             round_label=r.label if r else None,
             event_index=len(r.events) if r else None,
             rounds=tuple(self.rounds),
@@ -345,6 +360,8 @@ class _Reader:
             names=self.names or ("",) * self.players,
             rules=rules,
             date=game_date(self.game_id),
+            # an mjlog holds no id: Tenhou names the file after it
+            date_from="name" if game_date(self.game_id) else None,
             rounds=tuple(self.rounds),
             final_scores=self.final_scores,
             final_points=self.final_points,
@@ -354,6 +371,11 @@ class _Reader:
         """Handle one tag; ``True`` at the closing ``</mjloggm>``."""
         if name == "#cut":
             raise self.fail("the XML is cut off or damaged here")
+        if name == "#declaration":
+            raise self.fail(
+                f"<!{attrs['name']} …>: a document type or entity declaration; agari does "
+                "not expand them (an mjlog has none)"
+            )
         if name == "/mjloggm":
             return True
         move = _MOVE.fullmatch(name)
@@ -397,48 +419,51 @@ class _Reader:
             )
         )
 
+    def _need(self, attrs: dict[str, str], key: str, tag: str) -> str:
+        """A required attribute, or an error naming the tag and the attribute."""
+        value = attrs.get(key)
+        if value is None:
+            raise self.fail(f"<{tag}> has no {key}=")
+        return value
+
     def _init(self, attrs: dict[str, str]) -> None:
         if self.go_type is None:
             raise self.fail("<INIT> before <GO>")
+        self.started = True
         if self.current is not None:
             if not self.current.ended:
                 raise self.fail("a new round starts before this one's result")
             self._finish()
-        seed = _ints(attrs["seed"])
+        seed_text = self._need(attrs, "seed", "INIT")
+        seed = _ints(seed_text)
         if len(seed) < 6:
-            raise LogError(
-                f"<INIT seed={attrs['seed']!r}> is not round,honba,sticks,dice,dice,dora",
-                game=self.game,
-                round_index=len(self.rounds),
-                rounds=tuple(self.rounds),
-            )
+            raise self.fail(f"<INIT seed={seed_text!r}> is not round,honba,sticks,dice,dice,dora")
         number, honba, sticks = seed[:3]
         wind, place = divmod(number, 4)
-        label = f"{'ESWN'[wind % 4]}{place + 1}-{honba}"
         n = self.players
-        self.current = _Round(
+        self.current = r = _Round(
             index=len(self.rounds),
-            label=label,
+            label=round_label(wind, place + 1, honba),
             wind=wind,
             number=place + 1,
             honba=honba,
             sticks=sticks,
             dealer=0,
-            scores=(),
+            scores=None,
             hands=(),
             dora=Tile(0),
         )
-        r = self.current
-        r.dealer = self.seat(attrs.get("oya"), "oya")
+        r.dealer = self.seat(self._need(attrs, "oya", "INIT"), "oya")
         if r.dealer != place:
-            raise self.fail(f"oya={r.dealer} is not round {label}'s dealer")
-        ten = _ints(attrs["ten"])
-        if len(ten) < n or any(ten[n:]):
-            raise self.fail(f"ten={attrs['ten']!r} does not give every seat a score")
-        r.scores = tuple(v * 100 for v in ten[:n])
+            raise self.fail(f"oya={r.dealer} is not round {r.label}'s dealer")
+        if "ten" in attrs:  # a log without values may leave the scores out
+            ten = _ints(attrs["ten"])
+            if len(ten) < n or any(ten[n:]):
+                raise self.fail(f"ten={attrs['ten']!r} does not give every seat a score")
+            r.scores = tuple(v * 100 for v in ten[:n])
         hands: list[tuple[Tile, ...]] = []
         for seat in range(n):
-            ids = _ints(attrs.get(f"hai{seat}", ""))
+            ids = _ints(self._need(attrs, f"hai{seat}", "INIT"))
             if len(ids) != 13:
                 raise self.fail(f"seat {seat}'s starting hand has {len(ids)} tiles, not 13")
             hands.append(tuple(sorted((self.take(i) for i in ids), key=TILE_ORDER)))

@@ -28,7 +28,6 @@ from typing import Any, Final, Literal
 from agari.game.logs.events import (
     TILE_ORDER,
     Abort,
-    AbortReason,
     Call,
     CallKind,
     Discard,
@@ -47,7 +46,9 @@ from agari.game.logs.events import (
     RoundLog,
     Win,
     game_date,
+    round_label,
 )
+from agari.game.outcomes import AbortReason
 from agari.tiles import Tile
 
 TSUMOGIRI: Final = 60
@@ -245,6 +246,7 @@ def read_tenhou6(text: str, game: str | None = None) -> GameLog:
         rules=_rules(head, players, game_id),
         date=game_date(game_id),
         rounds=(),
+        date_from=_date_from(game_date(ref), game_date(game_id)),
     )
     rounds: list[RoundLog] = []
     try:
@@ -337,8 +339,15 @@ def _peek_label(text: str, index: int) -> str | None:
     headers = re.findall(r"\[\s*\[\s*(\d+)\s*,\s*(\d+)\s*,\s*\d+\s*\]\s*,\s*\[", text)
     if index < len(headers):
         number, honba = int(headers[index][0]), int(headers[index][1])
-        return f"{'ESWN'[number // 4 % 4]}{number % 4 + 1}-{honba}"
+        return round_label(number // 4, number % 4 + 1, honba)
     return None
+
+
+def _date_from(in_file: object, found: object) -> Literal["log", "name"] | None:
+    """Where the game's date came from: an id in the file, else the file name."""
+    if found is None:
+        return None
+    return "log" if in_file is not None else "name"
 
 
 def _first_str(values: Any) -> str | None:
@@ -478,16 +487,18 @@ class _RoundReader:
             raise self.fail("the round header is not [round, honba, sticks]")
         number, honba, sticks = (_whole(v) for v in header[:3])
         wind, place = divmod(number, 4)
-        self.label = f"{'ESWN'[wind % 4]}{place + 1}-{honba}"
+        self.label = round_label(wind, place + 1, honba)
         if (len(raw) - 5) % 3 or (len(raw) - 5) // 3 not in (3, 4):
             raise self.fail(f"a round has {len(raw)} entries, not 3 or 4 seats' worth")
         n = self.players
         dealer = place
         if dealer >= n:
             raise self.fail(f"round number {number} names dealer seat {dealer}, not a seat")
-        scores = tuple(_whole(v) for v in raw[1][:n])
-        if len(scores) != n:
-            raise self.fail("the start scores do not cover every seat")
+        scores: tuple[int, ...] | None = None
+        if raw[1]:  # a log without values may leave the scores out
+            scores = tuple(_whole(v) for v in raw[1][:n])
+            if len(scores) != n:
+                raise self.fail("the start scores do not cover every seat")
         dora = [tile_from_code(c) for c in raw[2]]
         ura = tuple(tile_from_code(c) for c in raw[3])
         if not dora:
@@ -706,8 +717,11 @@ class _RoundReader:
 
     # --- the result ---------------------------------------------------------------
 
-    def _deltas(self, value: Any) -> tuple[int, ...] | None:
-        if value is None or (isinstance(value, list) and not value):
+    def _deltas(self, value: Any, *, win: bool = False) -> tuple[int, ...] | None:
+        """Stated deltas, or ``None`` where the log states none: no list, an empty list,
+        or for a win only zeros (what a simulator writes beside a bare winner and
+        discarder: a real win always moves points)."""
+        if value is None or (isinstance(value, list) and not (any(value) if win else value)):
             return None
         if not isinstance(value, list):
             raise self.fail(f"deltas {value!r} are not a list")
@@ -799,7 +813,7 @@ class _RoundReader:
             limit=limit,
             yaku=tuple(yaku) if stated else None,
             yakuman=tuple(yakuman) if stated else None,
-            deltas=self._deltas(deltas_raw),
+            deltas=self._deltas(deltas_raw, win=True),
             ura_indicators=ura,
         )
 
@@ -829,7 +843,7 @@ def _is_info(value: Any, players: int) -> bool:
 
 def _is_deltas(value: Any, players: int) -> bool:
     """A list of numbers, one per seat (four in Tenhou's three-player logs), or empty;
-    real deltas always move at least 100 points."""
+    real deltas always move at least 100 points, and a log without values writes zeros."""
     if not isinstance(value, list):
         return False
     if not value:
@@ -837,7 +851,7 @@ def _is_deltas(value: Any, players: int) -> bool:
     return (
         len(value) in (players, 4)
         and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
-        and any(abs(v) >= 100 for v in value)
+        and (not any(value) or any(abs(v) >= 100 for v in value))
     )
 
 
