@@ -173,7 +173,14 @@ class Rules:
     game_length: GameLength = _switch("south", get_args(GameLength), "half game (E+S) or east-only")
     bust: bool = _switch(False, ("on", "off"), "a score below 0 ends the game at once")
     west_round: bool = _switch(False, ("on", "off"), "extra round while nobody reaches goal")
-    agari_yame: bool = _switch(False, ("on", "off"), "last dealer on top (>= goal) ends on renchan")
+    agari_yame: bool = _switch(
+        False, ("on", "off"), "a win by the last dealer, then top (>= goal), ends the game"
+    )
+    tenpai_yame: bool = _switch(
+        False,
+        ("on", "off"),
+        "the last dealer ready at an exhaustive draw, top (>= goal), ends the game",
+    )
     ties: Ties = _switch("split", get_args(Ties), "equal scores: seat order or uma/oka split")
     leftover_sticks: LeftoverSticks = _switch(
         "top", get_args(LeftoverSticks), "riichi sticks left at the end"
@@ -419,6 +426,7 @@ _ONLINE: Final[dict[str, Any]] = {
     "bust": True,
     "west_round": True,
     "agari_yame": True,
+    "tenpai_yame": True,
     "ties": "seat",
     "multiple_ron": "all",
     "triple_ron": "abort",

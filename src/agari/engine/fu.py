@@ -70,17 +70,18 @@ def fu_items(f: Features, rules: Rules) -> list[FuItem]:
     on a kan replacement tile when ``rinshan_fu=off``),
     triplets and kans by openness and terminal/honour, valued pairs, wait 2; an open
     hand won by ron that would round to less than 30 fu (no fu at all; or 22 or 24 under
-    ``fu_rounding=fives``) gets 10 more, to make 30 (not under ``open_pinfu_fu=20``). Under
-    ``aotenjou`` a kokushi gets closed ron 10 or tsumo 2 and 2 for its single wait.
+    ``fu_rounding=fives``) gets 10 more, to make 30 (not under ``open_pinfu_fu=20``).
+    Kokushi musou has no fu (SPEC §3: 0, as Tenhou records it); under ``aotenjou`` it gets
+    base 20, closed ron 10 or tsumo 2 and 2 for its single wait.
     """
     if f.shape == CHIITOITSU:
         return [_CHIITOITSU_50 if rules.chiitoitsu == "50fu1han" else _CHIITOITSU_25]
     facts = f.facts
+    if f.shape != STANDARD:  # kokushi: no sets, no pair to count: 0 fu, as Tenhou records
+        if rules.aotenjou:  # which values it as a closed hand on a single wait
+            return [_BASE, _TSUMO if facts.tsumo else _CLOSED_RON, _KOKUSHI_WAIT]
+        return []
     items = [_BASE]
-    if f.shape != STANDARD:  # kokushi: fu do not matter for a yakuman, but for aotenjou
-        if rules.aotenjou:
-            items += [_TSUMO if facts.tsumo else _CLOSED_RON, _KOKUSHI_WAIT]
-        return items
     if facts.closed and not facts.tsumo:
         items.append(_CLOSED_RON)
     if (
@@ -121,8 +122,8 @@ def fu_total(f: Features, rules: Rules) -> int:
     if f.shape == CHIITOITSU:
         return 50 if rules.chiitoitsu == "50fu1han" else 25
     facts = f.facts
-    if f.shape != STANDARD:  # kokushi (aotenjou: a closed hand on a single wait)
-        return (22 + (2 if facts.tsumo else 10)) if rules.aotenjou else 20
+    if f.shape != STANDARD:  # kokushi: 0 (aotenjou: a closed hand on a single wait)
+        return (22 + (2 if facts.tsumo else 10)) if rules.aotenjou else 0
     fu = 20 + f.set_fu + _WAIT_FU.get(f.wait, 0)
     fu += _pair_fu(f.pair, facts.seat_wind, facts.round_wind, rules.double_wind_fu)
     if facts.tsumo:

@@ -245,6 +245,7 @@ def _step_wins(state: GameState, outcome: Wins, rules: Rules) -> tuple[GameState
         honba=state.honba + 1 if dealer_won else 0,
         sticks=0,
         rules=rules,
+        dealer_won=dealer_won,
     )
     result = RoundResult(
         before=state,
@@ -343,6 +344,7 @@ def _no_winner(
         honba=state.honba + 1,
         sticks=sticks,
         rules=rules,
+        dealer_ready=result != "abort" and state.dealer in tenpai,
     )
     return next_state, RoundResult(
         before=state,
@@ -515,29 +517,42 @@ def _advance(
     honba: int,
     sticks: int,
     rules: Rules,
+    dealer_won: bool = False,
+    dealer_ready: bool = False,
 ) -> GameState:
-    """The state after a round: the next dealer and round, and whether the game is over."""
+    """The state after a round: the next dealer and round, and whether the game is over.
+
+    RULES.md "Games" (what real Tenhou logs show): in the last round a win by the dealer
+    who is then top with ``goal_points`` ends the game (``agari_yame``), so does the dealer
+    ready and top at an exhaustive draw where ``tenpai_yame`` says so; an abortive draw
+    does not; a game that ends its last round with
+    nobody at ``goal_points`` goes on into the next wind (``west_round``: an east-only game
+    into South, then West) and ends as soon as a player has reached it, after West's last
+    round at the latest."""
     n = state.players
     finished, reason = _bust(scores, rules)
     current = round_index(state.round_wind, state.round_number, n)
     last = round_index("E" if rules.game_length == "east" else "S", n, n)
+    final = round_index("W", n, n)  # no round after West's last
     if renchan:
         wind, number = state.round_wind, state.round_number
     else:
-        nxt = current + 1
-        if nxt >= len(WINDS) * n:
-            nxt = current  # no wind after North: the game ends below
+        nxt = min(current + 1, final)
         wind, number = WINDS[nxt // n], nxt % n + 1
     if not finished and current >= last:
         goal_reached = max(scores) >= rules.goal_points
-        if renchan:
+        if current > last:  # an extra round: sudden death
+            if goal_reached:
+                finished, reason = True, "last round"
+            elif not renchan and current >= final:
+                finished, reason = True, "extra round"
+        elif renchan:
             dealer = state.dealer
-            if rules.agari_yame and is_top(scores, dealer) and scores[dealer] >= rules.goal_points:
-                finished, reason = True, "agari-yame"
-        elif not rules.west_round or goal_reached:
+            on_top = is_top(scores, dealer) and scores[dealer] >= rules.goal_points
+            if on_top and (rules.agari_yame if dealer_won else dealer_ready and rules.tenpai_yame):
+                finished, reason = True, "agari-yame" if dealer_won else "tenpai-yame"
+        elif goal_reached or not rules.west_round:
             finished, reason = True, "last round"
-        elif current + 1 > last + n:
-            finished, reason = True, "extra round"
     return replace(
         state,
         scores=scores,
