@@ -49,6 +49,7 @@ MultipleRon = Literal["all", "head_bump"]
 MultipleRonHonba = Literal["nearest", "each"]
 TripleRon = Literal["win", "abort"]
 FinalPoints = Literal["decimal", "rounded"]
+Extension = Literal["to_west", "next_wind"]
 
 
 def _switch(default: Any, values: tuple[str, ...], meaning: str) -> Any:
@@ -173,6 +174,11 @@ class Rules:
     game_length: GameLength = _switch("south", get_args(GameLength), "half game (E+S) or east-only")
     bust: bool = _switch(False, ("on", "off"), "a score below 0 ends the game at once")
     west_round: bool = _switch(False, ("on", "off"), "extra round while nobody reaches goal")
+    extension: Extension = _switch(
+        "to_west",
+        get_args(Extension),
+        "how far extra rounds go: until West's last round, or the next wind's only",
+    )
     agari_yame: bool = _switch(
         False, ("on", "off"), "a win by the last dealer, then top (>= goal), ends the game"
     )

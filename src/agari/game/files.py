@@ -129,7 +129,7 @@ def _log(name: str, data: bytes, text: str, preset: str | None, pairs: tuple[str
         choice = decide_rules(log, preset, pairs)
     except RuleError as e:
         return GameFile(name, "log", error=f"{name}: {e}", status=2)
-    replay = replay_log(log, choice.rules, name=name, error=error, notes=choice.notes)
+    replay = replay_log(log, choice, name=name, error=error)
     return GameFile(
         name,
         "log",

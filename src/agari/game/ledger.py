@@ -522,37 +522,34 @@ def _advance(
 ) -> GameState:
     """The state after a round: the next dealer and round, and whether the game is over.
 
-    RULES.md "Games" (what real Tenhou logs show): in the last round a win by the dealer
+    RULES.md "Games" and what real Tenhou logs show: in the last round a win by the dealer
     who is then top with ``goal_points`` ends the game (``agari_yame``), so does the dealer
     ready and top at an exhaustive draw where ``tenpai_yame`` says so; an abortive draw
-    does not; a game that ends its last round with
-    nobody at ``goal_points`` goes on into the next wind (``west_round``: an east-only game
-    into South, then West) and ends as soon as a player has reached it, after West's last
-    round at the latest."""
+    does not. A game that ends its last round with nobody at ``goal_points`` goes on into
+    the next wind (``west_round``); each extra round is played as a last round (the deal
+    stays with a dealer who keeps it, else the game ends once a player has reached the
+    goal), until West's last round or the next wind's last (``extension``)."""
     n = state.players
     finished, reason = _bust(scores, rules)
     current = round_index(state.round_wind, state.round_number, n)
     last = round_index("E" if rules.game_length == "east" else "S", n, n)
-    final = round_index("W", n, n)  # no round after West's last
+    # the round after which the game ends at the latest
+    final = round_index("W", n, n) if rules.extension == "to_west" else last + n
     if renchan:
         wind, number = state.round_wind, state.round_number
     else:
         nxt = min(current + 1, final)
         wind, number = WINDS[nxt // n], nxt % n + 1
-    if not finished and current >= last:
-        goal_reached = max(scores) >= rules.goal_points
-        if current > last:  # an extra round: sudden death
-            if goal_reached:
-                finished, reason = True, "last round"
-            elif not renchan and current >= final:
-                finished, reason = True, "extra round"
-        elif renchan:
+    if not finished and current >= last:  # the last round, or an extra one
+        if renchan:
             dealer = state.dealer
             on_top = is_top(scores, dealer) and scores[dealer] >= rules.goal_points
             if on_top and (rules.agari_yame if dealer_won else dealer_ready and rules.tenpai_yame):
                 finished, reason = True, "agari-yame" if dealer_won else "tenpai-yame"
-        elif goal_reached or not rules.west_round:
+        elif max(scores) >= rules.goal_points or not rules.west_round:
             finished, reason = True, "last round"
+        elif current >= final:
+            finished, reason = True, "extra round"
     return replace(
         state,
         scores=scores,

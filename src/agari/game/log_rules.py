@@ -37,16 +37,17 @@ __all__ = [
 ]
 
 #: Tenhou shows the final points with one decimal in later games and rounded to whole
-#: points in older ones (RULES.md "Games": the change falls between January 2022 and May
-#: 2023 in the logs seen). A log that states no final points and is dated from this day on
-#: is taken as decimal (a guess inside that window, not a known date).
+#: points in older ones (RULES.md "Games"). A log that states no final points and is dated
+#: from this day on is taken as decimal (a guess inside the window the logs seen leave).
 DECIMAL_POINTS_FROM: Final = datetime.date(2022, 9, 1)
 
-#: The Tenhou four-player east-only games played up to this day that state no final
-#: points are taken with uma +10 +5 -5 -10 (RULES.md "Games": Phoenix east-only games of
-#: March 2009 record it; an ordinary-room east-only game of December 2009 records
-#: +20 +10 -10 -20). A guess used only where the log cannot show its uma.
-EAST_2009_UMA_UNTIL: Final = datetime.date(2009, 12, 31)
+#: Tenhou's four-player rules changed in 2009, as real logs show (RULES.md "Games"; issue
+#: 24's collection of real logs): east-only games up to 2009-06-18 record uma +10 +5 -5
+#: -10, from 2009-12-02 on +20 +10 -10 -20; games of 2009 go on after the last dealer
+#: was ready and on top (no tenpai-yame) and east-only games into West, games of 2022 end
+#: there (tenpai-yame) and stop after South. No log seen dates the change closer: this
+#: day, midway between, is where a log that cannot show it is taken to fall.
+TENHOU_2009_CHANGE: Final = datetime.date(2009, 9, 10)
 
 #: The preset for each (server, players).
 PRESET_FOR: Final[dict[tuple[str, int], str]] = {
@@ -69,10 +70,32 @@ _ROUNDINGS: Final = ("rounded", "decimal")
 @dataclass(frozen=True, slots=True)
 class RulesChoice:
     """The rules of a log and, in ``notes``, how each rule the log does not state outright
-    was decided (shown with the game's score sheet)."""
+    was decided (shown with the game's score sheet). ``shown_by_rounds``: the switches
+    guessed (by the date) whose value a game's own rounds can show (where it ends or goes
+    on); the replay takes what the rounds show where the two disagree."""
 
     rules: Rules
     notes: tuple[str, ...] = ()
+    shown_by_rounds: tuple[str, ...] = ()
+
+
+#: The game-end switches whose value the rounds of a whole game show, with their values.
+END_SWITCHES: Final[dict[str, tuple[str, ...]]] = {
+    "tenpai_yame": ("on", "off"),
+    "extension": ("to_west", "next_wind"),
+}
+
+
+def end_alternatives(choice: RulesChoice) -> list[dict[str, str]]:
+    """The other values of the guessed game-end switches, one switch changed and then
+    both, for a replay whose end disagrees with the log's rounds."""
+    free = [key for key in choice.shown_by_rounds if key in END_SWITCHES]
+    rules = choice.rules
+    others = {key: next(v for v in END_SWITCHES[key] if v != rules.value_text(key)) for key in free}
+    out: list[dict[str, str]] = [{key: value} for key, value in others.items()]
+    if len(others) > 1:
+        out.append(dict(others))
+    return out
 
 
 def log_rules(log: GameLog, preset: str | None = None, pairs: Iterable[str] = ()) -> Rules:
@@ -114,10 +137,28 @@ def decide_rules(log: GameLog, preset: str | None = None, pairs: Iterable[str] =
     for key, value in info.stated_switches:
         changes[key] = value
     changes.update(_start_changes(log, base, notes))
-    rules = base.with_overrides(changes) if changes else base
-    if server == "tenhou":
-        rules = _tenhou_points(log, rules, notes)
-    return RulesChoice(rules.with_options(pairs), tuple(notes))
+    shown: tuple[str, ...] = ()
+    if server == "tenhou" and info.players == 4:
+        shown = tuple(key for key in END_SWITCHES if key not in changes)
+        changes.update(_tenhou_era(log, info.length, shown))
+    rules = _points_rules(log, base.with_overrides(changes), server, notes)
+    # the rules' name shows only what differs from the server's preset
+    changed = {key: text for key, text in rules.overrides if base.value_text(key) != text}
+    rules = base.with_overrides(changed)
+    given = {pair.split("=", 1)[0].strip().lower() for pair in pairs}
+    free = tuple(key for key in shown if key not in given)
+    return RulesChoice(rules.with_options(pairs), tuple(notes), free)
+
+
+def _tenhou_era(log: GameLog, length: str | None, keys: tuple[str, ...]) -> dict[str, str]:
+    """Tenhou's game-end rules by the game's date (:data:`TENHOU_2009_CHANGE`): the
+    replay corrects them where a game's rounds show otherwise."""
+    old = log.date is not None and log.date < TENHOU_2009_CHANGE
+    era = {
+        "tenpai_yame": "off" if old else "on",
+        "extension": "to_west" if old or length != "east" else "next_wind",
+    }
+    return {key: era[key] for key in keys}
 
 
 def _start_changes(log: GameLog, base: Rules, notes: list[str]) -> dict[str, str]:
@@ -140,31 +181,37 @@ def _start_changes(log: GameLog, base: Rules, notes: list[str]) -> dict[str, str
     if start == base.start_points:
         return {}
     shift = start - base.start_points
+    goal = max(base.goal_points, start)
     notes.append(
         f"every player starts with {start}, not the preset's {base.start_points} (as the "
-        f"log's first round states): the return and goal points move by {shift:+}"
+        f"log's first round states): the return moves by {shift:+} (the oka stays), "
+        f"the goal is {goal}"
     )
     return {
         "start_points": str(start),
         "return_points": str(base.return_points + shift),
-        "goal_points": str(base.goal_points + shift),
+        "goal_points": str(goal),
     }
 
 
-def _tenhou_points(log: GameLog, rules: Rules, notes: list[str]) -> Rules:
-    """Tenhou's uma and rounding of the final points: as the log's final result shows
-    them, else by the room and date."""
-    implied = implied_points_rules(log, rules)
+def _points_rules(log: GameLog, rules: Rules, server: str, notes: list[str]) -> Rules:
+    """The uma and rounding of the final points: as the log's final result shows them;
+    else, for Tenhou, by the room and date; else the preset's."""
+    # only Tenhou rounds its final points to whole numbers
+    roundings = _ROUNDINGS if server == "tenhou" else ("decimal",)
+    implied = implied_points_rules(log, rules, roundings)
     if implied is not None:
         notes.append(
             f"uma {_signed(implied.uma)} and {_rounding(implied)} final points, as the "
             "log's final result shows"
         )
         return implied
+    if server != "tenhou":
+        return rules
     date = log.date
     uma = rules.uma
     if rules.players == 4:
-        east_2009 = rules.game_length == "east" and date is not None and date <= EAST_2009_UMA_UNTIL
+        east_2009 = rules.game_length == "east" and date is not None and date < TENHOU_2009_CHANGE
         uma = "10,5,-5,-10" if east_2009 else "20,10,-10,-20"
     decimal = date is not None and date >= DECIMAL_POINTS_FROM
     # both switches always stated, as where the final result shows them
@@ -181,16 +228,19 @@ def _tenhou_points(log: GameLog, rules: Rules, notes: list[str]) -> Rules:
     return guessed
 
 
-def implied_points_rules(log: GameLog, rules: Rules) -> Rules | None:
-    """``rules`` with the uma and rounding that reproduce the final points the log states
-    from the final scores it states (the one nearest ``rules`` where several do); ``None``
-    when the log states none, or none of :data:`UMA_CANDIDATES` fits."""
+def implied_points_rules(
+    log: GameLog, rules: Rules, roundings: tuple[str, ...] = _ROUNDINGS
+) -> Rules | None:
+    """``rules`` with the uma and rounding (one of ``roundings``) that reproduce the final
+    points the log states from the final scores it states (the one nearest ``rules`` where
+    several do); ``None`` when the log states none, or none of :data:`UMA_CANDIDATES`
+    fits."""
     scores, points = log.final_scores, log.final_points
     if scores is None or points is None or len(scores) != rules.players:
         return None
     fitting: list[Rules] = []
     for uma in (rules.uma, *UMA_CANDIDATES.get(rules.players, ())):
-        for rounding in (rules.final_points, *_ROUNDINGS):
+        for rounding in roundings:
             candidate = rules.with_overrides({"uma": uma, "final_points": rounding})
             mine = final_points(tuple(scores), candidate)
             if all(abs(float(a) - float(b)) < 1e-6 for a, b in zip(mine, points, strict=True)):

@@ -29,7 +29,7 @@ from agari.game.compare import (
     stated_wins,
 )
 from agari.game.ledger import GameState, RoundResult
-from agari.game.log_rules import decide_rules, log_rules
+from agari.game.log_rules import RulesChoice, decide_rules, end_alternatives, log_rules
 from agari.game.logs import (
     Abort as LogAbort,
 )
@@ -184,21 +184,45 @@ def _list(values: tuple[Any, ...] | None) -> list[Any] | None:
 
 def replay_log(
     log: GameLog,
-    rules: Rules | None = None,
+    rules: Rules | RulesChoice | None = None,
     *,
     name: str | None = None,
     error: LogError | None = None,
     notes: tuple[str, ...] = (),
 ) -> LogReplay:
-    """Replay every round of ``log`` under ``rules`` (default: :func:`decide_rules`, whose
-    notes then say how they were decided; else ``notes``). ``error``: the reader's error
-    for a damaged log whose rounds before the damage are ``log.rounds``; the replay plays
-    them and reports it. The game starts from the first round's state as the log states it
+    """Replay every round of ``log`` under ``rules``: given, or decided from the log
+    (:func:`decide_rules`, whose notes say how). Where the rules were decided and a rule
+    the log does not state outright (when the last dealer's tenpai ends the game, how far
+    the extra rounds go) disagrees with the rounds the log holds, the game is replayed
+    under the value its rounds show, and a note says so. ``error``: the reader's error for
+    a damaged log whose rounds before the damage are ``log.rounds``; the replay plays them
+    and reports it. The game starts from the first round's state as the log states it
     (scores, round, counters). Never raises for a log that does not fit: the replay stops
     and says why in ``error``."""
     if rules is None:
-        choice = decide_rules(log)
-        rules, notes = choice.rules, choice.notes
+        rules = decide_rules(log)
+    if isinstance(rules, Rules):
+        return _replay(log, rules, name, error, notes)
+    replay = _replay(log, rules.rules, name, error, rules.notes)
+    if not any(d.what == "end" for d in replay.end_differences):
+        return replay
+    for changes in end_alternatives(rules):
+        refit = rules.rules.with_overrides(changes)
+        what = " ".join(f"{key}={refit.value_text(key)}" for key in changes)
+        note = f"{what}: as the game's rounds show (where it ends or goes on)"
+        again = _replay(log, refit, name, error, (*rules.notes, note))
+        if not any(d.what == "end" for d in again.end_differences):
+            return again
+    return replay
+
+
+def _replay(
+    log: GameLog,
+    rules: Rules,
+    name: str | None,
+    error: LogError | None,
+    notes: tuple[str, ...],
+) -> LogReplay:
     label = name or log.game_id or "log"
     names = tuple(n or f"seat {i}" for i, n in enumerate(log.names))
     if len(names) != rules.players:
@@ -213,18 +237,25 @@ def replay_log(
         if not _play_round(replay, round_log):
             break
     else:
-        game = replay.game
-        if error is None and log.rounds and not game.state.finished:
-            replay.end_differences.append(
-                Difference(
-                    "end",
-                    None,
-                    None,
-                    None,
-                    f"the game ends after {log.rounds[-1].label}",
-                    f"the game goes on to {game.state.label}-{game.state.honba}",
+        state = replay.game.state
+        if error is None and log.rounds and not state.finished:
+            last = log.rounds[-1].label
+            if log.complete:  # the log says this was the game's last round
+                replay.end_differences.append(
+                    Difference(
+                        "end",
+                        None,
+                        None,
+                        None,
+                        f"the game ends after {last}",
+                        f"the game goes on to {state.label}-{state.honba}",
+                    )
                 )
-            )
+            else:
+                replay.rules_notes += (
+                    f"the log stops after {last}, before the game is over: the standings "
+                    "are those so far",
+                )
     if error is not None and replay.error is None:
         replay.stop(str(error), error.round_label, error.event_index)
     if replay.error is None:

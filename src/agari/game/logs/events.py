@@ -298,6 +298,9 @@ class GameLog:
     final_scores: tuple[int, ...] | None = None
     final_points: tuple[float, ...] | None = None
     date_from: Literal["log", "name"] | None = None
+    #: the file holds the whole game: it states the end (a final result, or a format's
+    #: closing mark), so its last round is the game's last
+    complete: bool = False
 
     @property
     def players(self) -> int:

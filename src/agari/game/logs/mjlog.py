@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 from urllib.parse import unquote
 
@@ -338,7 +338,7 @@ class _Reader:
             )
         if self.go_type is None:
             raise LogError("no <GO> tag: not an mjlog game", game=self.game)
-        return self.game_log()
+        return replace(self.game_log(), complete=True)
 
     def game_log(self) -> GameLog:
         """The game read so far: the rules of its ``GO`` tag, the names, the whole rounds."""
@@ -539,10 +539,12 @@ class _Reader:
         r.events.append(NewDora(self.take(int(attrs["hai"]))))
 
     def _deltas(self, attrs: dict[str, str]) -> tuple[int, ...] | None:
+        """``sc``: score and change (in hundreds) for four seats; a chip lobby's log adds
+        chips and their change for four seats after them."""
         if "sc" not in attrs:
             return None
         sc = _ints(attrs["sc"])
-        deltas = sc[1::2]
+        deltas = sc[1:8:2]
         if len(deltas) < self.players or any(deltas[self.players :]):
             raise self.fail(f"sc={attrs['sc']!r} does not give every seat a change")
         return tuple(v * 100 for v in deltas[: self.players])

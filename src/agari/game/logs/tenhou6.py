@@ -273,6 +273,7 @@ def read_tenhou6(text: str, game: str | None = None) -> GameLog:
         rounds=tuple(rounds),
         final_scores=final_scores,
         final_points=final_points,
+        complete=final_scores is not None,
     )
 
 
