@@ -450,6 +450,69 @@ def _whole(value: object) -> int:
 
 # --- one round -------------------------------------------------------------------------
 
+#: How many times the interleaving of one round may go back to a choice before it gives
+#: up (a real round has a handful of discards a call could have taken).
+_MAX_CHOICES: Final = 4096
+
+
+@dataclass(slots=True)
+class _Turn:
+    """Where the interleaving of a round stands: each seat's next draw and discard entry,
+    its last drawn tile, the kan indicators still to place, its concealed tiles, whose turn
+    it is and in what phase, whether the next draw replaces a kan, whether the discard
+    declared riichi."""
+
+    def give(self, seat: int, tile: Tile) -> None:
+        self.held[seat][tile.kind] += 1
+
+    def take(self, seat: int, tiles: Sequence[Tile]) -> bool:
+        """Take ``tiles`` from ``seat``'s concealed tiles; ``False`` if it lacks one."""
+        counts = self.held[seat]
+        for tile in tiles:
+            counts[tile.kind] -= 1
+        return all(counts[tile.kind] >= 0 for tile in tiles)
+
+    at_draw: list[int]
+    at_discard: list[int]
+    last_drawn: list[Tile | None]
+    dora_queue: list[Tile]
+    pending_dora: list[int]
+    #: each seat's concealed tiles, counted by kind (a discard or call must find them)
+    held: list[list[int]]
+    seat: int
+    phase: str = "draw"
+    replacement: bool = False
+    riichi: bool = False
+
+    def copy(self) -> _Turn:
+        return _Turn(
+            list(self.at_draw),
+            list(self.at_discard),
+            list(self.last_drawn),
+            list(self.dora_queue),
+            list(self.pending_dora),
+            [list(counts) for counts in self.held],
+            self.seat,
+            self.phase,
+            self.replacement,
+            self.riichi,
+        )
+
+
+@dataclass(slots=True)
+class _Choice:
+    """A discard more than one way could follow: the turn just after it, how many events
+    stood then, and the ways not tried yet (a caller, or ``None``: no call)."""
+
+    turn: _Turn
+    events: int
+    options: list[tuple[int, Call] | None]
+
+
+#: How a discard is taken: by a caller, by nobody (``None``), or not yet decided.
+_Pick = tuple[int, Call] | None
+_NO_PICK: Final[Any] = object()
+
 
 @dataclass
 class _RoundReader:
@@ -515,7 +578,7 @@ class _RoundReader:
         discards = [list(raw[6 + 3 * s]) for s in range(n)]
         result = raw[-1]
         self._check_counts(hands, draws, dora, ura)
-        self._play(dealer, draws, discards, dora[1:], result)
+        self._play(dealer, hands, draws, discards, dora[1:], result)
         self._end(self._result(result, ura, dealer), final)
         return RoundLog(
             index=self.index,
@@ -551,120 +614,188 @@ class _RoundReader:
     def _play(
         self,
         dealer: int,
+        hands: tuple[tuple[Tile, ...], ...],
         draws: list[list[Any]],
         discards: list[list[Any]],
         kan_dora: Sequence[Tile],
         result: Any,
     ) -> None:
+        """Interleave the seats' draws and discards into one stream of events. Where a
+        discard could be called (another seat's next entry names it), the call is tried
+        first, then the next caller, then no call: a wrong choice meets an entry that does
+        not fit later on, and the walk goes back to the last choice (real logs have a
+        player let a tile pass and call the next copy of it)."""
         n = self.players
-        at_draw = [0] * n
-        at_discard = [0] * n
-        last_drawn: list[Tile | None] = [None] * n
-        dora_queue = list(kan_dora)
-        pending_dora = [0] * n
-        seat = dealer
-        phase = "draw"
-        replacement = False
-
-        def reveal(count: int = 1) -> None:
-            for _ in range(count):
-                if dora_queue:
-                    self.events.append(NewDora(dora_queue.pop(0)))
-
-        def flush(who: int) -> None:
-            reveal(pending_dora[who])
-            pending_dora[who] = 0
-
-        while True:
-            if phase == "draw":
-                if at_draw[seat] >= len(draws[seat]):
+        held = [[0] * 34 for _ in range(n)]
+        for seat, hand in enumerate(hands):
+            for tile in hand:
+                held[seat][tile.kind] += 1
+        at = _Turn([0] * n, [0] * n, [None] * n, list(kan_dora), [0] * n, held, dealer)
+        choices: list[_Choice] = []
+        pick: _Pick = _NO_PICK
+        first_error: LogError | None = None
+        for _ in range(_MAX_CHOICES):
+            try:
+                self._turns(at, draws, discards, result, pick, choices)
+                return
+            except LogError as error:
+                first_error = first_error or error
+                if not choices:
                     break
-                item = draws[seat][at_draw[seat]]
+                choice = choices[-1]
+                pick = choice.options.pop(0)
+                if not choice.options:
+                    choices.pop()
+                at = choice.turn.copy()
+                del self.events[choice.events :]
+        assert first_error is not None
+        raise first_error
+
+    def _turns(
+        self,
+        at: _Turn,
+        draws: list[list[Any]],
+        discards: list[list[Any]],
+        result: Any,
+        pick: _Pick,
+        choices: list[_Choice],
+    ) -> None:
+        """Walk the turns from ``at`` to the round's end. ``pick``: how the discard just
+        made is taken when resuming at a choice (a caller, or ``None``: no call)."""
+        if pick is not _NO_PICK:
+            self._take_discard(at, draws, discards, result, pick)
+        while True:
+            seat = at.seat
+            if at.phase == "draw":
+                if at.at_draw[seat] >= len(draws[seat]):
+                    break
+                item = draws[seat][at.at_draw[seat]]
                 if isinstance(item, str):
                     self._parse_call(item, seat, ("chi", "pon", "daiminkan"))
                 if not isinstance(item, int) or isinstance(item, bool):
                     raise self.fail(
-                        f"seat {seat}'s draw {at_draw[seat] + 1} is {item!r}: a call with "
+                        f"seat {seat}'s draw {at.at_draw[seat] + 1} is {item!r}: a call with "
                         "no discard to take"
                     )
-                at_draw[seat] += 1
+                at.at_draw[seat] += 1
                 tile = tile_from_code(item)
-                self.events.append(Draw(seat, tile, replacement))
-                last_drawn[seat] = tile
-                replacement = False
-                phase = "act"
-            if at_discard[seat] >= len(discards[seat]):
+                at.give(seat, tile)
+                self.events.append(Draw(seat, tile, at.replacement))
+                at.last_drawn[seat] = tile
+                at.replacement = False
+                at.phase = "act"
+            if at.at_discard[seat] >= len(discards[seat]):
                 break  # the turn ends the round: a tsumo, nine terminals, or a robbed kan
-            item = discards[seat][at_discard[seat]]
-            at_discard[seat] += 1
-            riichi = False
-            if isinstance(item, str):
+            item = discards[seat][at.at_discard[seat]]
+            at.at_discard[seat] += 1
+            if isinstance(item, str) and not item.lstrip("r").isdigit():
                 if item.startswith("r"):
-                    riichi = True
-                    item = item[1:]
-                if item.isdigit():
-                    item = int(item)
-                elif riichi:
-                    raise self.fail(f"seat {seat} declares riichi with {'r' + item!r}")
-                else:
-                    call = self._parse_call(item, seat, ("kakan", "ankan", "kita"))
-                    if pending_dora[seat]:
-                        flush(seat)
-                    self.events.append(call)
-                    if call.kind == "ankan":
-                        reveal()
-                    elif call.kind == "kakan":
-                        pending_dora[seat] += 1
-                    phase, replacement = "draw", True
-                    continue
-            if not isinstance(item, int) or isinstance(item, bool) or item == 0:
-                raise self.fail(
-                    f"seat {seat}'s discard {at_discard[seat]} is {item!r}, not a discard"
-                )
-            tsumogiri = item == TSUMOGIRI
-            if tsumogiri:
-                drawn = last_drawn[seat]
-                if drawn is None:
-                    raise self.fail(f"seat {seat} discards the tile just drawn (60) after a call")
-                tile = drawn
-            else:
-                tile = tile_from_code(item)
-            if pending_dora[seat]:
-                flush(seat)
-            self.events.append(Discard(seat, tile, tsumogiri, riichi))
-            last_drawn[seat] = None
-            caller = self._caller(seat, tile, draws, at_draw)
-            if riichi and (
-                caller is not None
-                or at_draw[(seat + 1) % n] < len(draws[(seat + 1) % n])
-                or not self._won_on_last_discard(result)
-            ):
-                self.events.append(RiichiAccepted(seat))
-            if caller is None:
-                seat, phase = (seat + 1) % n, "draw"
+                    raise self.fail(f"seat {seat} declares riichi with {item!r}")
+                self._own_kan(at, self._parse_call(item, seat, ("kakan", "ankan", "kita")))
                 continue
-            call_seat, call = caller
-            at_draw[call_seat] += 1
-            self.events.append(call)
-            seat = call_seat
-            if call.kind == "daiminkan":
-                # Tenhou (and tensoul) put a 0 in the discards where the kan's turn is.
-                slot = discards[seat][at_discard[seat] : at_discard[seat] + 1]
-                if slot == [0]:
-                    at_discard[seat] += 1
-                pending_dora[seat] += 1
-                phase, replacement = "draw", True
-            else:
-                phase = "act"
-                last_drawn[seat] = None
-        for s in range(n):
-            if at_draw[s] < len(draws[s]) or at_discard[s] < len(discards[s]):
-                left = draws[s][at_draw[s] :] + discards[s][at_discard[s] :]
+            tile, tsumogiri = self._discarded(at, item)
+            if not at.take(seat, (tile,)):
+                raise self.fail(f"seat {seat} discards {tile}, which is not in its hand")
+            self._flush_dora(at, seat)
+            self.events.append(Discard(seat, tile, tsumogiri, at.riichi))
+            at.last_drawn[seat] = None
+            callers: list[_Pick] = list(self._callers(seat, tile, draws, at.at_draw))
+            if callers:  # a choice: each caller in turn, then no call
+                choices.append(_Choice(at.copy(), len(self.events), [*callers[1:], None]))
+            self._take_discard(at, draws, discards, result, callers[0] if callers else None)
+        self._end_of_play(at, draws, discards)
+
+    def _discarded(self, at: _Turn, item: Any) -> tuple[Tile, bool]:
+        """The tile of a discard entry and whether it is the tile just drawn; notes a
+        riichi declared with it (``r`` before the code) in ``at.riichi``."""
+        seat = at.seat
+        at.riichi = isinstance(item, str) and item.startswith("r")
+        if isinstance(item, str):
+            item = int(item.lstrip("r"))
+        if not isinstance(item, int) or isinstance(item, bool) or item == 0:
+            raise self.fail(
+                f"seat {seat}'s discard {at.at_discard[seat]} is {item!r}, not a discard"
+            )
+        if item != TSUMOGIRI:
+            return tile_from_code(item), False
+        drawn = at.last_drawn[seat]
+        if drawn is None:
+            raise self.fail(f"seat {seat} discards the tile just drawn (60) after a call")
+        return drawn, True
+
+    def _own_kan(self, at: _Turn, call: Call) -> None:
+        """A closed or added kan, or a kita, on the seat's own turn: the replacement draw
+        is next (an ankan's indicator is shown at once, the others' after the discard)."""
+        if not at.take(at.seat, call.from_hand):
+            raise self.fail(f"seat {at.seat}'s {call.kind} takes tiles not in its hand")
+        self._flush_dora(at, at.seat)
+        self.events.append(call)
+        if call.kind == "ankan":
+            self._reveal(at)
+        elif call.kind == "kakan":
+            at.pending_dora[at.seat] += 1
+        at.phase, at.replacement = "draw", True
+
+    def _take_discard(
+        self,
+        at: _Turn,
+        draws: list[list[Any]],
+        discards: list[list[Any]],
+        result: Any,
+        pick: _Pick,
+    ) -> None:
+        """The discard just made is called by ``pick`` or passes (``None``); a riichi
+        declared with it is accepted unless the round ends on it."""
+        n = self.players
+        seat = at.seat
+        following = (seat + 1) % n
+        if at.riichi and (
+            pick is not None
+            or at.at_draw[following] < len(draws[following])
+            or not self._won_on_last_discard(result)
+        ):
+            self.events.append(RiichiAccepted(seat))
+        at.riichi = False
+        if pick is None or pick is _NO_PICK:
+            at.seat, at.phase = following, "draw"
+            return
+        call_seat, call = pick
+        if not at.take(call_seat, call.from_hand):
+            raise self.fail(f"seat {call_seat}'s {call.kind} takes tiles not in its hand")
+        at.at_draw[call_seat] += 1
+        self.events.append(call)
+        at.seat = call_seat
+        if call.kind == "daiminkan":
+            # Tenhou (and tensoul) put a 0 in the discards where the kan's turn is.
+            slot = discards[call_seat][at.at_discard[call_seat] : at.at_discard[call_seat] + 1]
+            if slot == [0]:
+                at.at_discard[call_seat] += 1
+            at.pending_dora[call_seat] += 1
+            at.phase, at.replacement = "draw", True
+        else:
+            at.phase = "act"
+            at.last_drawn[call_seat] = None
+
+    def _reveal(self, at: _Turn, count: int = 1) -> None:
+        for _ in range(count):
+            if at.dora_queue:
+                self.events.append(NewDora(at.dora_queue.pop(0)))
+
+    def _flush_dora(self, at: _Turn, seat: int) -> None:
+        """The indicators of ``seat``'s open or added kans, shown as it next acts."""
+        if at.pending_dora[seat]:
+            self._reveal(at, at.pending_dora[seat])
+            at.pending_dora[seat] = 0
+
+    def _end_of_play(self, at: _Turn, draws: list[list[Any]], discards: list[list[Any]]) -> None:
+        for s in range(self.players):
+            if at.at_draw[s] < len(draws[s]) or at.at_discard[s] < len(discards[s]):
+                left = draws[s][at.at_draw[s] :] + discards[s][at.at_discard[s] :]
                 raise self.fail(
                     f"seat {s} has draws or discards left after the round's last turn: {left!r}"
                 )
         # Indicators the turn order did not place (e.g. a kan won on at once): before the result.
-        reveal(len(dora_queue))
+        self._reveal(at, len(at.dora_queue))
 
     def _parse_call(self, text: str, seat: int, allowed: tuple[CallKind, ...]) -> Call:
         try:
@@ -684,11 +815,13 @@ class _RoundReader:
                 )
         return Call(seat, parsed.kind, parsed.tiles, parsed.called, from_seat, parsed.added)
 
-    def _caller(
+    def _callers(
         self, discarder: int, tile: Tile, draws: list[list[Any]], at_draw: list[int]
-    ) -> tuple[int, Call] | None:
-        """Who takes this discard: a pon or daiminkan first, nearest seat first, then a chi."""
-        chi: tuple[int, Call] | None = None
+    ) -> list[tuple[int, Call]]:
+        """Who could take this discard, as the seats' next entries say: a pon or daiminkan
+        first, nearest seat first, then a chi."""
+        calls: list[tuple[int, Call]] = []
+        chi: list[tuple[int, Call]] = []
         for seat in _AFTER[self.players][discarder]:
             row, at = draws[seat], at_draw[seat]
             if at >= len(row) or not isinstance(row[at], str):
@@ -698,11 +831,8 @@ class _RoundReader:
                 continue
             if call.called.kind != tile.kind:
                 continue
-            if call.kind == "chi":
-                chi = chi or (seat, call)
-            else:
-                return seat, call
-        return chi
+            (chi if call.kind == "chi" else calls).append((seat, call))
+        return calls + chi
 
     def _won_on_last_discard(self, result: Any) -> bool:
         """Whether the round ends on the last discard: a ron or three rons."""
