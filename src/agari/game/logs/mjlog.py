@@ -304,6 +304,8 @@ class _Reader:
         return tile
 
     def seat(self, value: str | None, what: str) -> int:
+        if value is None:
+            raise self.fail(f"no {what}= (the seat)")
         try:
             seat = int(value if value is not None else "")
         except ValueError:
