@@ -121,7 +121,7 @@ def decide_rules(log: GameLog, preset: str | None = None, pairs: Iterable[str] =
                 f"--rules {preset} is a {rules.players}-player preset but the log has "
                 f"{info.players} players: use {fitting}"
             )
-        return RulesChoice(rules)
+        return RulesChoice(_fitting(rules, info.players))
     server = info.server
     if server is None:
         server = "tenhou"
@@ -147,7 +147,20 @@ def decide_rules(log: GameLog, preset: str | None = None, pairs: Iterable[str] =
     rules = base.with_overrides(changed)
     given = {pair.split("=", 1)[0].strip().lower() for pair in pairs}
     free = tuple(key for key in shown if key not in given)
-    return RulesChoice(rules.with_options(pairs), tuple(notes), free)
+    return RulesChoice(_fitting(rules.with_options(pairs), info.players), tuple(notes), free)
+
+
+def _fitting(rules: Rules, players: int) -> Rules:
+    """``rules``, or a :class:`RuleError` where they cannot play the log's game."""
+    if rules.players != players:
+        raise RuleError(f"the rules say players={rules.players} but the log has {players} players")
+    places = len(rules.uma.split(","))
+    if places != players:
+        raise RuleError(
+            f"uma={rules.uma} has {places} places but the log has {players} players: "
+            f"give --rule uma= with {players} places (as {UMA_CANDIDATES[players][0]})"
+        )
+    return rules
 
 
 def _tenhou_era(log: GameLog, length: str | None, keys: tuple[str, ...]) -> dict[str, str]:

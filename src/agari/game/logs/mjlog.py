@@ -195,7 +195,7 @@ def _tags(text: str) -> Iterator[tuple[str, str | dict[str, str]]]:
     for m in _TAG.finditer(text):
         start = m.start()
         if start != at and text[at:start].strip():
-            yield "#cut", {}
+            yield "#cut", {"text": text[at : at + 8]}
             return
         at = m.end()
         if m[1]:
@@ -208,7 +208,7 @@ def _tags(text: str) -> Iterator[tuple[str, str | dict[str, str]]]:
             yield "#declaration", {"name": m[6]}
             return
     if text[at:].strip():
-        yield "#cut", {}
+        yield "#cut", {"text": text[at : at + 8]}
 
 
 def _ints(text: str) -> list[int]:
@@ -372,6 +372,9 @@ class _Reader:
     def _tag(self, name: str, attrs: dict[str, str]) -> bool:
         """Handle one tag; ``True`` at the closing ``</mjloggm>``."""
         if name == "#cut":
+            r = self.current
+            if r is not None and r.ended and not attrs["text"].lstrip().startswith("<AGARI"):
+                self._finish()  # the round's result was read whole: the damage is after it
             raise self.fail("the XML is cut off or damaged here")
         if name == "#declaration":
             raise self.fail(

@@ -48,6 +48,7 @@ from agari.game.logs.events import (
     game_date,
     round_label,
 )
+from agari.game.logs.jsontext import decode_at, loads
 from agari.game.outcomes import AbortReason
 from agari.tiles import Tile
 
@@ -249,8 +250,13 @@ def read_tenhou6(text: str, game: str | None = None) -> GameLog:
         date_from=_date_from(game_date(ref), game_date(game_id)),
     )
     rounds: list[RoundLog] = []
+    final_error: LogError | None = None
     try:
         final_scores, final_points = _final(objects, players, label)
+    except LogError as error:  # the rounds are still read; the damage is told after them
+        final_scores = final_points = None
+        final_error = error
+    try:
         for index, raw in enumerate(raw_rounds):
             last = index == len(raw_rounds) - 1 and damage is None
             rounds.append(
@@ -268,6 +274,8 @@ def read_tenhou6(text: str, game: str | None = None) -> GameLog:
             round_label=_peek_label(text, len(rounds)),
             rounds=tuple(rounds),
         ).with_log(read_so_far)
+    if final_error is not None:
+        raise LogError(final_error.message, game=label, rounds=tuple(rounds)).with_log(read_so_far)
     return replace(
         read_so_far,
         rounds=tuple(rounds),
@@ -281,17 +289,17 @@ def _load(text: str, game: str | None) -> tuple[list[dict[str, Any]], str | None
     """The JSON objects of the text, and a message when the text is damaged after them."""
     text = text.lstrip("\ufeff").strip()
     try:
-        whole = json.loads(text)
+        whole = loads(text)
     except json.JSONDecodeError as whole_error:
         lines = [line for line in text.splitlines() if line.strip()]
         if len(lines) > 1:
             objects: list[dict[str, Any]] = []
             for number, line in enumerate(lines, 1):
                 try:
-                    obj = json.loads(line)
+                    obj = loads(line)
                 except json.JSONDecodeError as e:
                     salvaged = _salvage(line)
-                    if salvaged is not None:
+                    if salvaged is not None and (number == 1 or "log" in salvaged):
                         objects.append(salvaged)
                     return objects, f"line {number} is not whole JSON ({e.msg})"
                 if not isinstance(obj, dict):
@@ -311,13 +319,12 @@ def _load(text: str, game: str | None) -> tuple[list[dict[str, Any]], str | None
 def _salvage(text: str) -> dict[str, Any] | None:
     """From a cut-off object, every key that reads whole before the cut and every whole
     round of its ``log``: so the rounds before the damage are still read."""
-    decoder = json.JSONDecoder()
     found: dict[str, Any] = {}
     for key in ("title", "name", "rule", "ref", "ver"):
         m = re.search(rf'"{key}"\s*:\s*', text)
         if m:
             with contextlib.suppress(json.JSONDecodeError):
-                found[key] = decoder.raw_decode(text, m.end())[0]
+                found[key] = decode_at(text, m.end())[0]
     m = re.search(r'"log"\s*:\s*\[', text)
     if m is None:
         return found or None
@@ -327,7 +334,7 @@ def _salvage(text: str) -> dict[str, Any] | None:
         while at < len(text) and text[at] in " \t\r\n,":
             at += 1
         try:
-            value, at = decoder.raw_decode(text, at)
+            value, at = decode_at(text, at)
         except json.JSONDecodeError:
             break
         rounds.append(value)
