@@ -12,13 +12,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Final, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple, get_args
 
 from agari.native import reduce_fields
 from agari.tiles import EAST, WIND_LETTERS, Tile
 
 Source = Literal["left", "across", "right"]
 Wind = Literal["E", "S", "W", "N"]
+#: The seat winds in turn order: the dealer is East.
+SEAT_WINDS: Final[tuple[Wind, ...]] = get_args(Wind)
 
 #: What a context word's value is: a flag (how the hand was won, riichi, or a situation),
 #: a wind letter, a whole number, indicator tiles (or a number of them), or a preset name.

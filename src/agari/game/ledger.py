@@ -31,7 +31,6 @@ from agari.api import analyse
 from agari.errors import HandError, SettleError
 from agari.game.outcomes import (
     ABORT_REASONS,
-    WINDS,
     Abort,
     Chombo,
     Draw,
@@ -40,7 +39,7 @@ from agari.game.outcomes import (
     Win,
     Wins,
 )
-from agari.hand import Hand, Source, Wind, replace_context
+from agari.hand import SEAT_WINDS, Hand, Source, Wind, replace_context
 from agari.notation import parse_hand
 from agari.result import Result
 from agari.rules import Rules
@@ -87,11 +86,11 @@ class GameState:
 
     def wind_of(self, seat: int) -> str:
         """The seat wind of ``seat`` this round."""
-        return WINDS[(seat - self.dealer) % self.players]
+        return SEAT_WINDS[(seat - self.dealer) % self.players]
 
     def seat_of(self, wind: str) -> int:
         """The seat whose wind is ``wind`` this round."""
-        return (self.dealer + WINDS.index(wind)) % self.players
+        return (self.dealer + SEAT_WINDS.index(wind)) % self.players
 
     def total(self) -> int:
         """The scores plus the sticks on the table: always the start total."""
@@ -469,7 +468,7 @@ def _score_win(
 
 
 def _winds(state: GameState) -> tuple[str, ...]:
-    return WINDS[: state.players]
+    return SEAT_WINDS[: state.players]
 
 
 def _apply(state: GameState, settlement: Settlement) -> tuple[int, ...]:
@@ -500,7 +499,7 @@ def _bust(scores: tuple[int, ...], rules: Rules) -> tuple[bool, str | None]:
 
 def round_index(wind: str, number: int, players: int) -> int:
     """0 for E1, ``players`` for S1 …"""
-    return WINDS.index(wind) * players + number - 1
+    return SEAT_WINDS.index(wind) * players + number - 1
 
 
 def is_top(scores: tuple[int, ...], seat: int) -> bool:
@@ -539,7 +538,7 @@ def _advance(
         wind, number = state.round_wind, state.round_number
     else:
         nxt = min(current + 1, final)
-        wind, number = WINDS[nxt // n], nxt % n + 1
+        wind, number = SEAT_WINDS[nxt // n], nxt % n + 1
     if not finished and current >= last:  # the last round, or an extra one
         if renchan:
             dealer = state.dealer

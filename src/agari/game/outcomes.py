@@ -16,11 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
-from agari.hand import Hand, Wind
+from agari.hand import Hand
 
-#: Seat winds in turn order; the dealer is East.
-SEAT_WINDS: Final[tuple[Wind, ...]] = ("E", "S", "W", "N")
-WINDS: Final = SEAT_WINDS
 #: The abortive draws (SPEC §7 ``reason``).
 AbortReason = Literal["kyuushu", "suufon", "suucha_riichi", "suukaikan", "sanchahou"]
 ABORT_REASONS: Final[tuple[AbortReason, ...]] = get_args(AbortReason)

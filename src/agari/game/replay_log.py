@@ -49,11 +49,12 @@ from agari.game.logs import (
 from agari.game.logs import (
     Win as LogWin,
 )
-from agari.game.outcomes import SEAT_WINDS, Abort, GameError, Outcome, Win, Wins
+from agari.game.outcomes import Abort, GameError, Outcome, Win, Wins
 from agari.game.outcomes import Draw as DrawOutcome
 from agari.game.replay import Game, end_record, round_record
 from agari.game.standings import Standings
 from agari.game.table import RoundTable, SeatTable, TableError
+from agari.hand import SEAT_WINDS
 from agari.rules import Rules
 
 __all__ = [

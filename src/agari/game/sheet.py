@@ -40,8 +40,9 @@ from typing import Final
 
 from agari.errors import RuleError
 from agari.game.ledger import GameState
-from agari.game.outcomes import WINDS, Abort, Chombo, Draw, GameError, Outcome, Win, Wins
+from agari.game.outcomes import Abort, Chombo, Draw, GameError, Outcome, Win, Wins
 from agari.game.replay import Game
+from agari.hand import SEAT_WINDS
 from agari.notation.text import WIND_VALUES
 from agari.rules import Rules
 
@@ -182,11 +183,11 @@ def _seat(word: str, state: GameState, names: tuple[str, ...], number: int) -> i
         if name.lower() == low:
             return seat
     wind = WIND_VALUES.get(low)
-    if wind is not None and WINDS.index(wind) < state.players:
+    if wind is not None and SEAT_WINDS.index(wind) < state.players:
         return state.seat_of(wind)
     raise GameError(
         f"{word!r} is not a player: {', '.join(names)} (or a seat wind this round: "
-        f"{' '.join(WINDS[: state.players])})",
+        f"{' '.join(SEAT_WINDS[: state.players])})",
         number,
     )
 

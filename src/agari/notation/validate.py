@@ -21,6 +21,7 @@ from typing import Any, Final
 from agari.errors import HandError
 from agari.hand import (
     NO_REDS,
+    SEAT_WINDS,
     SITUATIONAL,
     Context,
     Hand,
@@ -65,7 +66,6 @@ COUNTER_LIMITS: Final[dict[str, int]] = {
 }
 #: Dora (and ura) indicators: one, plus one for each kan declared in the hand.
 MAX_INDICATORS: Final = 5
-_WINDS: Final = ("E", "S", "W", "N")
 _SOURCES: Final = ("left", "across", "right")
 
 
@@ -158,7 +158,7 @@ def check_context_values(context: Context) -> None:
         value = getattr(c, name)
         if value is None and optional:
             continue
-        if value not in _WINDS or not isinstance(value, str):
+        if value not in SEAT_WINDS or not isinstance(value, str):
             raise HandError("bad_value", f"{name} takes 'E', 'S', 'W' or 'N', not {value!r}")
     for name in COUNTER_LIMITS:
         value = getattr(c, name)

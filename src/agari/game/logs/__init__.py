@@ -38,9 +38,9 @@ from agari.game.logs.events import (
     RoundEnd,
     RoundLog,
     Win,
-    game_date,
 )
 from agari.game.logs.mjlog import decode_meld, read_mjlog
+from agari.game.logs.servers import game_date
 from agari.game.logs.tenhou6 import parse_call, read_tenhou6, tile_from_code
 from agari.game.outcomes import ABORT_REASONS, AbortReason
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import datetime
 import operator
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final, Literal
@@ -363,22 +362,3 @@ def round_name(wind: int, number: int) -> str:
 def round_label(wind: int, number: int, honba: int) -> str:
     """A round's name and counter: ``E2-1``."""
     return f"{round_name(wind, number)}-{honba}"
-
-
-def game_date(game_id: str | None) -> datetime.date | None:
-    """The day in a Tenhou id (``2019021004gm-…``: 2019-02-10) or a Mahjong Soul paipu id
-    (``190210-…``); ``None`` for anything else."""
-    if not game_id:
-        return None
-    m = re.search(r"(?<!\d)(20\d\d)(\d\d)(\d\d)\d\dgm-", game_id)
-    if m is None:
-        m2 = re.match(r"(\d\d)(\d\d)(\d\d)-[0-9a-f]{8}-", game_id)
-        if m2 is None:
-            return None
-        year, month, day = 2000 + int(m2[1]), int(m2[2]), int(m2[3])
-    else:
-        year, month, day = int(m[1]), int(m[2]), int(m[3])
-    try:
-        return datetime.date(year, month, day)
-    except ValueError:
-        return None

@@ -39,9 +39,9 @@ from agari.game.logs.events import (
     RoundEnd,
     RoundLog,
     Win,
-    game_date,
     round_label,
 )
+from agari.game.logs.servers import TENHOU_ID, game_date
 from agari.game.outcomes import AbortReason
 from agari.tiles import Tile
 
@@ -102,7 +102,6 @@ _MOVE = re.compile(r"([TUVWDEFG])(\d+)")
 _MOVES: Final[dict[str, tuple[int, bool]]] = {
     letter: (i % 4, i < 4) for i, letter in enumerate("TUVWDEFG")
 }
-_TENHOU_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}")
 
 
 #: The tile of every tile id, without red fives ([False]) and with them ([True]).
@@ -225,7 +224,7 @@ def read_mjlog(text: str, game: str | None = None) -> GameLog:
     rounds read before the damage) on a bad log."""
     game_id = None
     if game:
-        m = _TENHOU_ID.search(game)
+        m = TENHOU_ID.search(game)
         game_id = m[0] if m else None
     return _Reader(game or game_id, game_id).read(text)
 

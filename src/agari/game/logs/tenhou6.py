@@ -45,10 +45,10 @@ from agari.game.logs.events import (
     RoundEnd,
     RoundLog,
     Win,
-    game_date,
     round_label,
 )
 from agari.game.logs.jsontext import decode_at, loads
+from agari.game.logs.servers import find_game_id, game_date, server_of_id
 from agari.game.outcomes import AbortReason
 from agari.tiles import Tile
 
@@ -104,8 +104,6 @@ _FU_HAN = re.compile(r"(\d+)\s*(?:符|Fu)\s*(\d+)\s*(?:飜|翻|Han)")
 _POINTS = re.compile(r"(\d+)(?:-(\d+))?\s*(?:点|Points)\s*(∀)?")
 _YAKU = re.compile(r"^(.*)\((\d+)\s*(?:飜|翻|Han)\)$")
 _YAKUMAN = re.compile(r"^(.*)\(([^()]*役満|[^()]*Yakuman)\)$")
-_TENHOU_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}")
-_MAJSOUL_ID = re.compile(r"\d{6}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
 def tile_from_code(code: object) -> Tile:
@@ -231,7 +229,7 @@ def read_tenhou6(text: str, game: str | None = None) -> GameLog:
             raise LogError("a JSON object without a 'log' list", game=game)
         raw_rounds.extend(log)
     ref = _first_str(obj.get("ref") for obj in objects)
-    game_id = ref or _id_from_name(game)
+    game_id = ref or find_game_id(game)
     label = game or game_id
     players = _count_players(raw_rounds, head, label)
     names = tuple(str(n) for n in (head.get("name") or [])[:players])
@@ -365,13 +363,6 @@ def _first_str(values: Any) -> str | None:
     return None
 
 
-def _id_from_name(name: str | None) -> str | None:
-    if not name:
-        return None
-    m = _TENHOU_ID.search(name) or _MAJSOUL_ID.search(name)
-    return m[0] if m else None
-
-
 def _count_players(raw_rounds: list[Any], head: dict[str, Any], game: str | None) -> int:
     """3 or 4: the seats dealt a hand in the first round (Tenhou's three-player logs keep an
     empty fourth seat), else the room's words."""
@@ -404,11 +395,12 @@ def _rules(head: dict[str, Any], players: int, game_id: str | None) -> LogRules:
     title = head.get("title")
     title_text = " ".join(str(t) for t in title) if isinstance(title, list) else str(title or "")
     server: str | None = None
-    if (game_id and _MAJSOUL_ID.fullmatch(game_id)) or any(
+    id_server = server_of_id(game_id)
+    if id_server == "majsoul" or any(
         w in disp + title_text for w in ("の間", "友人戦", "大会戦", "Friendly", "Tournament")
     ):
         server = "majsoul"
-    elif (game_id and _TENHOU_ID.fullmatch(game_id)) or re.match(r"^三?[般上特鳳技若銀琥孔]", disp):
+    elif id_server == "tenhou" or re.match(r"^三?[般上特鳳技若銀琥孔]", disp):
         server = "tenhou"
     length: Literal["east", "south"] | None = None
     if "東" in disp or "East" in disp:
