@@ -25,13 +25,7 @@ from agari.errors import HandError, RuleError
 from agari.hand import Hand
 from agari.notation.records import hand_from_dict
 from agari.notation.text import parse_hand
-from agari.notation.validate import (
-    check_four_player,
-    check_made_hand,
-    check_red_fives,
-    check_three_player,
-    check_tile_count,
-)
+from agari.notation.validate import check_made_hand, check_tile_count, check_under_rules
 from agari.result import Result, deferred
 from agari.rules import Rules
 
@@ -169,11 +163,7 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool, parsed: Hand | Non
             hand = _parse(hand_input)
         if hand.context.rules is not None:  # the hand's own ``rules=`` word
             rules = _hand_rules(hand, rules)
-        check_red_fives(hand, rules.red_fives, rules.aka)
-        if rules.players == 3:
-            check_three_player(hand)
-        elif hand.context.kita or hand.context.kita_ron:
-            check_four_player(hand)
+        check_under_rules(hand, rules)
         count = hand.tile_count
         if count == 14 and hand.win is not None:
             scored = score_hand(hand, rules, value, input_is_text=prepared)

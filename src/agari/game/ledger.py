@@ -23,11 +23,10 @@ RULES.md "Games" and "At the end of a hand without a winner", and the game switc
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
-from typing import Literal, cast
+from typing import Final, Literal, cast
 
-from agari.api import analyse
+from agari.engine.scoring import score_hand
 from agari.errors import HandError, SettleError
 from agari.game.outcomes import (
     ABORT_REASONS,
@@ -39,8 +38,9 @@ from agari.game.outcomes import (
     Win,
     Wins,
 )
-from agari.hand import SEAT_WINDS, Hand, Source, Wind, replace_context
-from agari.notation import parse_hand
+from agari.hand import SEAT_WINDS, Context, Hand, Source, Wind, replace_context
+from agari.notation import read_hand
+from agari.notation.validate import check_made_hand, check_under_rules
 from agari.result import Result
 from agari.rules import Rules
 from agari.settle import settle_chombo, settle_draw, settle_rons, source_of
@@ -189,12 +189,12 @@ def _step_wins(state: GameState, outcome: Wins, rules: Rules) -> tuple[GameState
         if len({w.from_seat for w in wins}) != 1:
             raise GameError("several winners must win on the same discard")
     discarder = wins[0].from_seat
-    parsed = {w.seat: _hand(w.hand) for w in wins}
+    parsed = {w.seat: _hand(w) for w in wins}
     # riichi: the listed seats and every winner whose hand is in riichi (also a winner the
     # head bump leaves out: the stick was down before the discard)
     scored_riichi = set(outcome.riichi)
     for win in wins:
-        context = parsed[win.seat].context
+        context = parsed[win.seat][0].context
         if context.riichi or context.double_riichi:
             scored_riichi.add(win.seat)
     riichi = frozenset(scored_riichi)
@@ -388,57 +388,54 @@ def _step_chombo(state: GameState, outcome: Chombo, rules: Rules) -> tuple[GameS
 # --------------------------------------------------------------------------- wins
 
 
-def _hand(hand: str | Hand) -> Hand:
-    if isinstance(hand, Hand):
-        return hand
+def _hand(win: Win) -> tuple[Hand, frozenset[str]]:
+    """The win's hand and the context words its writer stated."""
+    if isinstance(win.hand, Hand):
+        return win.hand, win.stated
     try:
-        return parse_hand(hand)
+        return read_hand(win.hand)
     except HandError as error:
-        raise GameError(f"hand {hand!r}: {error.message}") from None
+        raise GameError(f"hand {win.hand!r}: {error.message}") from None
 
 
-_STATED = re.compile(r"(?<![\w=])(seat|round|honba|sticks)\s*=\s*(\S+)", re.IGNORECASE)
+#: The context words the game supplies, by key: a hand that states one must agree.
+_GAME_WORDS: Final = {
+    "seat_wind": "seat",
+    "round_wind": "round",
+    "honba": "honba",
+    "sticks": "sticks",
+}
 
 
 def _score_win(
-    state: GameState, win: Win, hand: Hand, honba: int, sticks: int, rules: Rules
+    state: GameState,
+    win: Win,
+    stated_hand: tuple[Hand, frozenset[str]],
+    honba: int,
+    sticks: int,
+    rules: Rules,
 ) -> ScoredWin:
     """Score one win with the words the game knows, and check those the hand states."""
+    hand, stated = stated_hand
     seat_wind = cast(Wind, state.wind_of(win.seat))
     context = hand.context
-    want = {"seat": seat_wind, "round": state.round_wind, "honba": honba, "sticks": sticks}
-    text = win.hand if isinstance(win.hand, str) else ""
-    for key, _raw in _STATED.findall(text):
-        key = key.lower()
-        have = {
-            "seat": context.seat_wind,
-            "round": context.round_wind,
-            "honba": context.honba,
-            "sticks": context.sticks,
-        }[key]
-        if have != want[key]:
+    game: dict[str, object] = {
+        "seat_wind": seat_wind,
+        "round_wind": state.round_wind,
+        "honba": honba,
+        "sticks": sticks,
+    }
+    for key in stated & game.keys():
+        have, want = getattr(context, key), game[key]
+        if have != want:
+            word = _GAME_WORDS[key]
             raise GameError(
-                f"the hand says {key}={have} but the game has {key}={want[key]} here "
-                f"(leave {key}= out: the game supplies it)"
+                f"the hand says {word}={have} but the game has {word}={want} here "
+                f"(leave {word}= out: the game supplies it)"
             )
     if context.rules and context.rules.lower() != rules.name:
         raise GameError(f"the hand says rules={context.rules} but the game plays {rules.name}")
-    if win.from_seat is None:
-        if context.win_from is not None:
-            raise GameError("the hand marks a discarded winning tile but the win is a tsumo")
-        win_from: Source | None = None
-        tsumo = True
-    else:
-        if context.tsumo:
-            raise GameError("the hand says tsumo but the win is a ron")
-        discarder_wind = state.wind_of(win.from_seat)
-        win_from = cast(Source, source_of(seat_wind, discarder_wind, rules))
-        if context.win_from is not None and context.win_from != win_from:
-            raise GameError(
-                f"the hand marks the winning tile as discarded from the {context.win_from} "
-                f"but the discarder sits {win_from}"
-            )
-        tsumo = False
+    win_from = _win_from(state, win, context, seat_wind, rules)
     pao = None if win.pao is None else cast(Wind, state.wind_of(win.pao))
     full = replace(
         hand,
@@ -448,20 +445,55 @@ def _score_win(
             round_wind=cast(Wind, state.round_wind),
             honba=honba,
             sticks=sticks,
-            tsumo=tsumo,
+            tsumo=win_from is None,
             win_from=win_from,
             pao=pao if pao is not None else context.pao,
             rules=None,
         ),
     )
-    result = analyse(full, rules=rules)
-    if result.status != "win" or result.deltas is None:
-        why = result.error["message"] if result.error else result.status.replace("_", " ")
-        raise GameError(f"the hand {str(full)!r} does not score as a win: {why}")
+    result = _scored(full, rules)
     settlement = result.settlement
     assert settlement is not None  # every win carries its settlement
     # the result's input is the full hand's normal form, made once for both
     return ScoredWin(win.seat, win.from_seat, win.pao, result.input, result, settlement)
+
+
+def _win_from(
+    state: GameState, win: Win, context: Context, seat_wind: Wind, rules: Rules
+) -> Source | None:
+    """Where the winning tile came from (``None``: tsumo), checked against the hand's own
+    marker and words."""
+    if win.from_seat is None:
+        if context.win_from is not None:
+            raise GameError("the hand marks a discarded winning tile but the win is a tsumo")
+        return None
+    if context.tsumo:
+        raise GameError("the hand says tsumo but the win is a ron")
+    win_from = cast(Source, source_of(seat_wind, state.wind_of(win.from_seat), rules))
+    if context.win_from is not None and context.win_from != win_from:
+        raise GameError(
+            f"the hand marks the winning tile as discarded from the {context.win_from} "
+            f"but the discarder sits {win_from}"
+        )
+    return win_from
+
+
+def _scored(hand: Hand, rules: Rules) -> Result:
+    """The engine's result of a win in the game: what the rules say of the hand checked
+    first (a hand made in Python is checked whole), a hand that does not win an error."""
+    try:
+        if not hand._checked:
+            check_made_hand(hand)
+        check_under_rules(hand, rules)
+        result = score_hand(hand, rules, input_is_text=True)
+    except HandError as error:
+        raise GameError(
+            f"the hand {str(hand)!r} does not score as a win: {error.message}"
+        ) from None
+    if result is None or result.status != "win":
+        why = "no yaku" if result is not None else "not a complete hand"
+        raise GameError(f"the hand {str(hand)!r} does not score as a win: {why}")
+    return result
 
 
 # --------------------------------------------------------------------------- helpers

@@ -40,12 +40,16 @@ class GameError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Win:
     """``seat`` wins with ``hand``; ``from_seat`` discarded the winning tile (``None``: tsumo);
-    ``pao`` is the seat liable for a yakuman, if any."""
+    ``pao`` is the seat liable for a yakuman, if any. ``stated``: for a :class:`Hand`, the
+    context words its writer stated (keys of :data:`agari.hand.CONTEXT_WORDS`, as
+    :func:`agari.notation.read_hand` gives them): the ledger checks those the game also
+    knows (seat, round, honba, sticks). A hand given as text states what it writes."""
 
     seat: int
     from_seat: int | None
     hand: str | Hand
     pao: int | None = None
+    stated: frozenset[str] = frozenset()
 
     @property
     def tsumo(self) -> bool:

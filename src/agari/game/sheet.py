@@ -38,11 +38,12 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from agari.errors import RuleError
+from agari.errors import HandError, RuleError
 from agari.game.ledger import GameState
 from agari.game.outcomes import Abort, Chombo, Draw, GameError, Outcome, Win, Wins
 from agari.game.replay import Game
 from agari.hand import SEAT_WINDS
+from agari.notation import read_hand
 from agari.notation.text import WIND_VALUES
 from agari.rules import Rules
 
@@ -308,7 +309,11 @@ def _win(
         hand = " ".join(w for w in hand.split() if w.lower() != "tsumo")
     if "ron" in words_low:
         hand = " ".join(w for w in hand.split() if w.lower() != "ron")
-    return Win(seat, from_seat, hand, pao)
+    try:
+        parsed, stated = read_hand(hand)
+    except HandError as error:
+        raise GameError(f"hand {hand!r}: {error.message}", number) from None
+    return Win(seat, from_seat, parsed, pao, stated)
 
 
 # --------------------------------------------------------------------------- replay

@@ -8,6 +8,6 @@ Printing a hand back (the normal form) belongs to the value types in :mod:`agari
 """
 
 from agari.notation.records import hand_from_dict
-from agari.notation.text import parse_hand
+from agari.notation.text import parse_hand, read_hand
 
-__all__ = ["hand_from_dict", "parse_hand"]
+__all__ = ["hand_from_dict", "parse_hand", "read_hand"]

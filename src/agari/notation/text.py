@@ -785,6 +785,23 @@ def parse_hand(text: str) -> Hand:
     ...
     agari.errors.HandError: 12 tiles: a winning hand has 14 — 13 plus the winning tile
     """
+    return _read(text)[0]
+
+
+def read_hand(text: str) -> tuple[Hand, frozenset[str]]:
+    """:func:`parse_hand`, and which context words the line states (their keys in
+    :data:`agari.hand.CONTEXT_WORDS`, such as ``seat_wind`` or ``honba``): a game that
+    supplies some of them checks those the hand states.
+
+    >>> hand, stated = read_hand("123m456p789s1155z+5z riichi seat=E")
+    >>> sorted(stated)
+    ['riichi', 'seat_wind']
+    """
+    hand, words = _read(text)
+    return hand, frozenset(words.said)
+
+
+def _read(text: str) -> tuple[Hand, _Words]:
     if not isinstance(text, str):
         raise HandError("bad_record", f"a hand is a line of text, not {type(text).__name__}")
     suit_first, (ctext, ccol), win_tok, (meld_text, meld_start), words = _tokens(text)
@@ -813,4 +830,4 @@ def parse_hand(text: str) -> Hand:
             _CONTEXT_CACHE[key] = context
     hand = Hand(concealed, win, melds, context)
     validate(hand, words.said, words, win_column=win_tok[1] if win_tok else None)
-    return hand
+    return hand, words

@@ -16,7 +16,7 @@ conflicting_context 28
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from agari.errors import HandError
 from agari.hand import (
@@ -31,6 +31,9 @@ from agari.hand import (
     says_rare_words,
 )
 from agari.tiles import NORTH, Tile, kind_name
+
+if TYPE_CHECKING:
+    from agari.rules import Rules
 
 __all__ = [
     "COUNTER_LIMITS",
@@ -625,3 +628,14 @@ def _check_kita_ron(hand: Hand, col: Callable[[str], int | None], win_column: in
     ):
         if getattr(c, word):
             raise _conflict(f"{word} and kita-ron conflict: {why}", col(word))
+
+
+def check_under_rules(hand: Hand, rules: Rules) -> None:
+    """What the notation cannot know of a hand without the rules, checked once they are
+    known: the red fives the set holds, and the tiles and words of three- or four-player
+    mahjong."""
+    check_red_fives(hand, rules.red_fives, rules.aka)
+    if rules.players == 3:
+        check_three_player(hand)
+    elif hand.context.kita or hand.context.kita_ron:
+        check_four_player(hand)
