@@ -35,7 +35,7 @@ from agari.render.game_file import game_text
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "logs"
 LOG_SUFFIXES = (".json", ".jsonl", ".xml")
-READ_FOLDERS = ("tenhou6", "mjlog")
+READ_FOLDERS = ("tenhou6", "mjlog", "mahjongsoul")
 
 
 def log_files() -> list[Path]:
@@ -76,7 +76,8 @@ def round_ends(path: Path, text: str) -> list[int]:
                 ends.append(at - len(line) + len(line.rstrip()))
         return ends
     decoder = json.JSONDecoder()
-    m = re.search(r'"log"\s*:\s*\[', text)
+    majsoul = '"head"' in text[:4096]
+    m = re.search(r'"actions"\s*:\s*\[' if majsoul else r'"log"\s*:\s*\[', text)
     assert m is not None
     ends, at = [], m.end()
     while True:
@@ -84,8 +85,11 @@ def round_ends(path: Path, text: str) -> list[int]:
             at += 1
         if at >= len(text) or text[at] == "]":
             return ends
-        _, at = decoder.raw_decode(text, at)
-        ends.append(at)
+        value, at = decoder.raw_decode(text, at)
+        # a Mahjong Soul round ends with its result record
+        name = str(value.get("result", {}).get("name", "")) if majsoul else ""
+        if not majsoul or name.endswith(("RecordHule", "RecordNoTile", "RecordLiuJu")):
+            ends.append(at)
 
 
 # --------------------------------------------------------------------------- mutations
@@ -123,7 +127,11 @@ def _drop_event(path: Path, data: bytes, rng: random.Random) -> Case:
         m = rng.choice(tags)
         start, end = m.start(), m.end()
     else:
-        entries = [m for m in re.finditer(r'(?<=[\[,])(?:\d+|"[^"]*")(?=[,\]])', text)]
+        # tenhou.net/6 entries; in a Mahjong Soul record, whole records (one a line)
+        pattern = r'(?<=[\[,])(?:\d+|"[^"]*")(?=[,\]])'
+        if '"head"' in text[:4096]:
+            pattern = r'(?m)^\s*\{\s*"passed"[^\n]*\n(?:(?!^\s*\{\s*"passed").*\n)*?\s*\},?$'
+        entries = list(re.finditer(pattern, text))
         m = rng.choice(entries)
         start, end = m.start(), m.end()
         # take the comma with it, to keep the JSON whole

@@ -36,7 +36,7 @@ SUFFIXES = (".json", ".jsonl", ".xml")
 LOGS = sorted(p for p in FIXTURES.glob("*/*") if p.suffix in SUFFIXES) + (
     sorted(
         p
-        for folder in ("tenhou6", "mjlog")
+        for folder in ("tenhou6", "mjlog", "mahjongsoul")
         for p in (SHARED / folder).glob("*")
         if p.suffix in SUFFIXES
     )
@@ -98,9 +98,50 @@ def _blank_tenhou6(obj: dict[str, Any], first: bool) -> dict[str, Any]:
     return obj
 
 
+#: What a Mahjong Soul record states beside the play: the winners' values, the ready seats,
+#: the scores and deltas, the server's furiten flags and waits.
+_MAJSOUL_VALUES = frozenset(
+    {
+        "count", "fu", "fans", "point_rong", "point_zimo_qin", "point_zimo_xian", "point_sum",
+        "title_id", "dadian", "yiman", "delta_scores", "old_scores", "tingpai", "tings",
+        "zhenting", "tingpais", "hand", "ming",
+    }
+)  # fmt: skip
+
+
+def _blank_majsoul(obj: dict[str, Any]) -> dict[str, Any]:
+    head = {k: v for k, v in obj["head"].items() if k != "result"}
+    actions = obj["data"]["data"]["actions"]
+    first = True
+
+    def strip(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: strip(v) for k, v in value.items() if k not in _MAJSOUL_VALUES}
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        return value
+
+    blank = []
+    for action in actions:
+        result = action.get("result")
+        if result is not None:
+            data = strip(result["data"])
+            if result["name"].endswith("RecordNewRound"):
+                if not first:
+                    data.pop("scores", None)
+                first = False
+            elif "scores" in data:  # a result's scores after it
+                data.pop("scores")
+            action = {**action, "result": {**result, "data": data}}
+        blank.append(action)
+    return {**obj, "head": head, "data": {**obj["data"], "data": {"actions": blank}}}
+
+
 def blank_file(path: Path) -> bytes:
     """The file with every value the log states removed (SPEC §7, issue 24)."""
     text = path.read_text(encoding="utf-8")
+    if path.parent.name in ("majsoul", "mahjongsoul"):
+        return json.dumps(_blank_majsoul(json.loads(text)), ensure_ascii=False).encode()
     if path.suffix == ".xml":
         # AGARI / RYUUKYOKU: no ten, yaku, yakuman, sc, owari, nor the shown hands of the
         # ready seats; REACH: no scores; every INIT but the first: no scores.

@@ -46,7 +46,7 @@ if not SHARED.is_dir():
 FIXTURE_FILES = sorted(p for p in FIXTURES.glob("*/*") if p.suffix in (".json", ".jsonl", ".xml"))
 #: The development folders in the formats read so far (Mahjong Soul records, Riichi City and
 #: mjai: issue 26).
-READ_FOLDERS = ("tenhou6", "mjlog")
+READ_FOLDERS = ("tenhou6", "mjlog", "mahjongsoul")
 SHARED_FILES = (
     sorted(
         p

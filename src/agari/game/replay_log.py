@@ -45,6 +45,8 @@ from agari.game.logs import (
     RiichiAccepted,
     RoundEnd,
     RoundLog,
+    StatedFuriten,
+    StatedWaits,
 )
 from agari.game.logs import (
     Win as LogWin,
@@ -386,6 +388,8 @@ def walk_round(round_log: RoundLog, rules: Rules) -> tuple[Outcome, RoundFacts]:
                     return _exhaustive_draw(table, isinstance(event, Nagashi), rules)
                 case RoundEnd():
                     break
+                case StatedFuriten() | StatedWaits():
+                    pass  # the server's view, for the analysis of play
         except TableError as e:
             raise ReplayError(e.message, index) from None
     if not wins:

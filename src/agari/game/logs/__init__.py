@@ -17,6 +17,7 @@ import gzip
 import os
 import zlib
 from pathlib import Path
+from typing import Final
 
 from agari.game.logs.events import (
     CALL_KINDS,
@@ -37,8 +38,11 @@ from agari.game.logs.events import (
     RiichiAccepted,
     RoundEnd,
     RoundLog,
+    StatedFuriten,
+    StatedWaits,
     Win,
 )
+from agari.game.logs.majsoul import read_majsoul
 from agari.game.logs.mjlog import decode_meld, read_mjlog
 from agari.game.logs.servers import game_date
 from agari.game.logs.tenhou6 import parse_call, read_tenhou6, tile_from_code
@@ -65,12 +69,15 @@ __all__ = [
     "RiichiAccepted",
     "RoundEnd",
     "RoundLog",
+    "StatedFuriten",
+    "StatedWaits",
     "Win",
     "decode_meld",
     "detect_format",
     "game_date",
     "parse_call",
     "read_log",
+    "read_majsoul",
     "read_mjlog",
     "read_tenhou6",
     "tile_from_code",
@@ -100,16 +107,29 @@ def read_log(source: str | os.PathLike[str] | bytes, *, game: str | None = None)
         return read_mjlog(text, game)
     if fmt == "tenhou6":
         return read_tenhou6(text, game)
-    raise LogError("not a game log agari reads (tenhou.net/6 JSON or mjlog XML)", game=game)
+    if fmt == "majsoul":
+        return read_majsoul(text, game)
+    raise LogError(
+        "not a game log agari reads (tenhou.net/6 JSON, mjlog XML, a Mahjong Soul record)",
+        game=game,
+    )
+
+
+#: What a Mahjong Soul record holds beside its ``head`` (its id, accounts, the records).
+_MAJSOUL_KEYS: Final = ('"uuid"', '"accounts"', ".lq.GameDetailRecords", '"actions"')
 
 
 def detect_format(text: str) -> str | None:
-    """``"mjlog"``, ``"tenhou6"`` or ``None``, from the first characters."""
+    """``"mjlog"``, ``"tenhou6"``, ``"majsoul"`` or ``None``, from the first characters:
+    an XML root ``<mjloggm``; a JSON object with a ``head`` and the game records (a
+    Mahjong Soul record); any other JSON (tenhou.net/6, whose reader says what is wrong
+    with it)."""
     head = text.lstrip("\ufeff \t\r\n")[:4096]
     if head.startswith("<"):
         return "mjlog" if "<mjloggm" in head else None
     if head.startswith(("{", "[")):
-        return "tenhou6"
+        record = any(key in head for key in _MAJSOUL_KEYS)
+        return "majsoul" if '"head"' in head and record else "tenhou6"
     return None
 
 

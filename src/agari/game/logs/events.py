@@ -196,6 +196,24 @@ class RoundEnd:
     final_points: tuple[float, ...] | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class StatedFuriten:
+    """What the server states of every seat's furiten at this point (Mahjong Soul's
+    ``zhenting`` on each draw, discard and call): ``furiten[seat]``. Kept for the analysis
+    of play; the replay does not use it."""
+
+    furiten: tuple[bool, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StatedWaits:
+    """The waits the server states for ``seat`` after its discard (Mahjong Soul's
+    ``tingpais``; empty when it is not ready). Kept for the analysis of play."""
+
+    seat: int
+    waits: tuple[Tile, ...]
+
+
 Result = Win | ExhaustiveDraw | Nagashi | Abort
 Event = (
     Draw
@@ -208,6 +226,8 @@ Event = (
     | Nagashi
     | Abort
     | RoundEnd
+    | StatedFuriten
+    | StatedWaits
 )
 
 
