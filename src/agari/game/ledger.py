@@ -170,11 +170,10 @@ def _deposits(state: GameState, riichi: frozenset[int]) -> list[Transfer]:
     return [Transfer(state.wind_of(s), None, STICK, "riichi") for s in sorted(riichi)]
 
 
-def _step_wins(state: GameState, outcome: Wins, rules: Rules) -> tuple[GameState, RoundResult]:
-    wins = outcome.wins
+def _check_wins(state: GameState, wins: tuple[Win, ...]) -> None:
+    """One tsumo, or rons on one discard by different seats that play."""
     if not wins:
         raise GameError("a win needs a winner")
-    notes: list[str] = []
     for win in wins:
         _check_seats(state, (win.seat,), "winner")
         if win.from_seat is not None:
@@ -188,19 +187,22 @@ def _step_wins(state: GameState, outcome: Wins, rules: Rules) -> tuple[GameState
             raise GameError("several winners only on one discard (ron), never with a tsumo")
         if len({w.from_seat for w in wins}) != 1:
             raise GameError("several winners must win on the same discard")
-    discarder = wins[0].from_seat
+
+
+def _step_wins(state: GameState, outcome: Wins, rules: Rules) -> tuple[GameState, RoundResult]:
+    wins = outcome.wins
+    _check_wins(state, wins)
     parsed = {w.seat: _hand(w) for w in wins}
     # riichi: the listed seats and every winner whose hand is in riichi (also a winner the
     # head bump leaves out: the stick was down before the discard)
-    scored_riichi = set(outcome.riichi)
-    for win in wins:
-        context = parsed[win.seat][0].context
-        if context.riichi or context.double_riichi:
-            scored_riichi.add(win.seat)
-    riichi = frozenset(scored_riichi)
+    riichi = frozenset(outcome.riichi) | {
+        w.seat for w in wins if parsed[w.seat][0].context.in_riichi
+    }
     transfers = _deposits(state, riichi)
     sticks = state.sticks + len(riichi)
     scored: list[ScoredWin] = []
+    notes: tuple[str, ...] = ()
+    discarder = wins[0].from_seat
     if discarder is None:  # a tsumo: one winner, who takes every counter
         win = wins[0]
         scored.append(_score_win(state, win, parsed[win.seat], state.honba, sticks, rules))
@@ -218,28 +220,37 @@ def _step_wins(state: GameState, outcome: Wins, rules: Rules) -> tuple[GameState
             state.wind_of(discarder), list(by_wind), state.honba, sticks, rules, settle_one
         )
         if rons.aborted:
-            abort = Abort("sanchahou", riichi)
-            next_state, result = _step_abort(state, abort, rules)
-            return next_state, replace(
-                result,
-                outcome=outcome,
-                notes=("three rons on one discard: an abortive draw (triple_ron=abort)",),
-            )
+            next_state, result = _step_abort(state, Abort("sanchahou", riichi), rules)
+            notes = ("three rons on one discard: an abortive draw (triple_ron=abort)",)
+            return next_state, replace(result, outcome=outcome, notes=notes)
         if rons.bumped:
-            notes.append(
+            bumped = ", ".join(f"seat {by_wind[w].seat}" for w in rons.bumped)
+            notes = (
                 "head bump (multiple_ron=head_bump): only the winner nearest the discarder "
-                "wins; " + ", ".join(f"seat {by_wind[w].seat}" for w in rons.bumped) + " not paid"
+                f"wins; {bumped} not paid",
             )
-        wins = tuple(by_wind[w] for w in rons.winners)
         transfers.extend(rons.settlement.transfers)
-    dealer_won = any(w.seat == state.dealer for w in wins)
+    return _won(state, outcome, scored, transfers, riichi, notes, rules)
+
+
+def _won(
+    state: GameState,
+    outcome: Wins,
+    scored: list[ScoredWin],
+    transfers: list[Transfer],
+    riichi: frozenset[int],
+    notes: tuple[str, ...],
+    rules: Rules,
+) -> tuple[GameState, RoundResult]:
+    """The round after its wins are scored and settled: the deal stays with a dealer who
+    won, the counter goes up then (else back to 0), the sticks were taken."""
+    dealer_won = any(w.seat == state.dealer for w in scored)
     settlement = Settlement(
         "win", _winds(state), tuple(transfers), tuple(n for s in scored for n in s.settlement.notes)
     )
-    after_scores = _apply(state, settlement)
     next_state = _advance(
         state,
-        after_scores,
+        _apply(state, settlement),
         renchan=dealer_won,
         honba=state.honba + 1 if dealer_won else 0,
         sticks=0,
@@ -257,7 +268,7 @@ def _step_wins(state: GameState, outcome: Wins, rules: Rules) -> tuple[GameState
         tenpai=(),
         settlement=settlement,
         deltas=_deltas(state, settlement),
-        notes=tuple(notes),
+        notes=notes,
     )
     return next_state, result
 

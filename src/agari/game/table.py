@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NamedTuple
+from typing import Final, NamedTuple
 
 from agari.game.logs.events import Call, Discard, Draw
 from agari.game.logs.events import Win as LogWin
@@ -389,21 +389,18 @@ class RoundTable:
     def reveal_dora(self, indicator: Tile) -> None:
         self._dora.append(indicator)
 
-    def apply(self, event: Any) -> None:
-        """Any play event (not a result): the method for its kind."""
+    def apply(self, event: Draw | Discard | Call) -> None:
+        """A play event (not a result): the method for its kind."""
         if isinstance(event, Draw):
             self.draw(event)
         elif isinstance(event, Discard):
             self.discard(event)
-        elif isinstance(event, Call):
-            if event.kind in _MELD_KINDS:
-                self.call(event)
-            elif event.kind == "kita":
-                self.kita(event)
-            else:
-                self.kan(event)
+        elif event.kind in _MELD_KINDS:
+            self.call(event)
+        elif event.kind == "kita":
+            self.kita(event)
         else:
-            raise TableError(f"not a play event: {type(event).__name__}")
+            self.kan(event)
 
     # --- a win ---
 
@@ -423,7 +420,7 @@ class RoundTable:
             tile = last.tile
             codes.remove(_code(tile))
             first_turn = not player.discarded and not self.interrupted and not last.replacement
-            words: dict[str, Any] = {
+            words: dict[str, object] = {
                 "tsumo": True,
                 "rinshan": last.replacement,
                 "haitei": self.wall_left == 0 and not last.replacement,

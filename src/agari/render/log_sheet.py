@@ -14,7 +14,7 @@ from agari.render.sheet import render_game
 
 if TYPE_CHECKING:
     from agari.game.compare import Difference, StatedWin
-    from agari.game.replay_log import LogReplay, ReplayedRound
+    from agari.game.replayed import LogReplay, ReplayedRound
 
 __all__ = [
     "ReplayCounts",

@@ -221,32 +221,14 @@ def read_tenhou6(text: str, game: str | None = None) -> GameLog:
     objects, damage = _load(text, game)
     if not objects:
         raise LogError(damage or "no tenhou.net/6 object with a 'log' list", game=game)
-    head = objects[0]
     raw_rounds: list[Any] = []
     for obj in objects:
         log = obj.get("log")
         if not isinstance(log, list):
             raise LogError("a JSON object without a 'log' list", game=game)
         raw_rounds.extend(log)
-    ref = _first_str(obj.get("ref") for obj in objects)
-    game_id = ref or find_game_id(game)
-    label = game or game_id
-    players = _count_players(raw_rounds, head, label)
-    names = tuple(str(n) for n in (head.get("name") or [])[:players])
-    title = head.get("title")
-    title_text = (
-        " ".join(str(t) for t in title if t) if isinstance(title, list) else str(title or "")
-    )
-    read_so_far = GameLog(
-        source="tenhou6",
-        game_id=game_id,
-        title=title_text or None,
-        names=names + ("",) * (players - len(names)),
-        rules=_rules(head, players, game_id),
-        date=game_date(game_id),
-        rounds=(),
-        date_from=_date_from(game_date(ref), game_date(game_id)),
-    )
+    read_so_far = _game_head(objects, raw_rounds, game)
+    players, label = read_so_far.players, game or read_so_far.game_id
     rounds: list[RoundLog] = []
     final_error: LogError | None = None
     try:
@@ -280,6 +262,30 @@ def read_tenhou6(text: str, game: str | None = None) -> GameLog:
         final_scores=final_scores,
         final_points=final_points,
         complete=final_scores is not None,
+    )
+
+
+def _game_head(objects: list[dict[str, Any]], raw_rounds: list[Any], game: str | None) -> GameLog:
+    """The game as its objects' head says it, before any round: id, players, names,
+    title, rules, date."""
+    head = objects[0]
+    ref = _first_str(obj.get("ref") for obj in objects)
+    game_id = ref or find_game_id(game)
+    players = _count_players(raw_rounds, head, game or game_id)
+    names = tuple(str(n) for n in (head.get("name") or [])[:players])
+    title = head.get("title")
+    title_text = (
+        " ".join(str(t) for t in title if t) if isinstance(title, list) else str(title or "")
+    )
+    return GameLog(
+        source="tenhou6",
+        game_id=game_id,
+        title=title_text or None,
+        names=names + ("",) * (players - len(names)),
+        rules=_rules(head, players, game_id),
+        date=game_date(game_id),
+        rounds=(),
+        date_from=_date_from(game_date(ref), game_date(game_id)),
     )
 
 
