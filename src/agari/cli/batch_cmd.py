@@ -13,10 +13,8 @@ import argparse
 import contextlib
 import importlib.util
 import os
-import signal
 import sys
 import time
-from collections.abc import Iterator
 from typing import IO, Any
 
 from agari.batch.run import (
@@ -25,16 +23,16 @@ from agari.batch.run import (
     Settings,
     Summary,
     UsageError,
-    cpu_count,
     format_of,
     iter_records,
     run_batch,
     score_with_engine,
     total_bytes,
 )
-from agari.cli.options import add_rule_options, isatty
+from agari.cli.options import add_rule_options, isatty, run_until_stopped
 from agari.errors import RuleError
 from agari.rules import Rules
+from agari.workers import capped_jobs
 
 
 class _ArgumentError(Exception):
@@ -213,13 +211,9 @@ def run(
     except UsageError as exc:
         err.write(f"agari batch: {exc}\n")
         return 2
-    cores = cpu_count()
-    jobs = args.jobs or cores
-    if jobs > cores:  # more workers than cores only costs memory (and start-up time)
-        err.write(
-            f"agari batch: --jobs {args.jobs}: this machine has {cores} cores; using {cores}\n"
-        )
-        jobs = cores
+    jobs, note = capped_jobs(args.jobs)
+    if note:
+        err.write(f"agari batch: {note}\n")
     settings = Settings(
         preset=args.rules,
         overrides=overrides,
@@ -243,51 +237,18 @@ def run(
             with contextlib.suppress(Exception):
                 reconfigure(errors="backslashreplace")
     try:
-        with _terminate_as_interrupt():
-            return _drive(args, settings, jobs, scorer, stdin, out, err)
+        return run_until_stopped(
+            "agari batch", lambda: _drive(args, settings, jobs, scorer, stdin, out, err), out, err
+        )
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as other Unix tools do.
         from agari.cli import EXIT_PIPE_CLOSED, pipe_closed
 
         return pipe_closed() if out is sys.stdout else EXIT_PIPE_CLOSED
-    except _Terminated:
-        with contextlib.suppress(OSError, ValueError):
-            out.flush()
-        err.write("agari batch: terminated\n")
-        return 128 + signal.SIGTERM
-    except KeyboardInterrupt:
-        with contextlib.suppress(OSError, ValueError):
-            out.flush()
-        err.write("\nagari batch: interrupted\n")
-        return 130
     finally:
         if args.output:
             with contextlib.suppress(OSError):
                 out.close()
-
-
-class _Terminated(KeyboardInterrupt):
-    """SIGTERM, stopping a batch as Ctrl-C does: every record written so far is whole,
-    the workers end, and the status says so (143)."""
-
-
-@contextlib.contextmanager
-def _terminate_as_interrupt() -> Iterator[None]:
-    """While a batch runs, SIGTERM (``timeout``, CI cancellation, ``docker stop``) stops it
-    like Ctrl-C instead of killing the parent and leaving its workers blocked."""
-
-    def stop(signum: int, frame: Any) -> None:
-        raise _Terminated
-
-    try:
-        previous = signal.signal(signal.SIGTERM, stop)
-    except ValueError:  # not the main thread: leave signals alone
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def _drive(

@@ -1,15 +1,32 @@
 """What the subcommands share: an argument parser that reports a usage error instead of
-exiting, the ``--rules``/``--rule`` options and the rules they ask for, and whether an output
-stream is a terminal."""
+exiting, the ``--rules``/``--rule`` options and the rules they ask for, whether an output
+stream is a terminal, and how a long command stops on Ctrl-C or SIGTERM."""
 
 from __future__ import annotations
 
 import argparse
-from typing import IO, NoReturn
+import contextlib
+import signal
+from collections.abc import Callable, Iterator
+from typing import IO, Any, Final, NoReturn
 
 from agari.rules import PRESET_NAMES, Rules
 
-__all__ = ["Parser", "UsageError", "add_rule_options", "isatty", "rules_of"]
+__all__ = [
+    "EXIT_INTERRUPTED",
+    "EXIT_TERMINATED",
+    "Parser",
+    "UsageError",
+    "add_rule_options",
+    "isatty",
+    "rules_of",
+    "run_until_stopped",
+]
+
+#: The exit status after Ctrl-C (128 + SIGINT) and after SIGTERM (128 + SIGTERM), what a
+#: shell reports for a command those signals stopped.
+EXIT_INTERRUPTED: Final = 130
+EXIT_TERMINATED: Final = 143
 
 
 class UsageError(Exception):
@@ -48,3 +65,44 @@ def isatty(stream: IO[str]) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, stopping a command as Ctrl-C does."""
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """While a long command runs, SIGTERM (``timeout``, CI cancellation, ``docker stop``)
+    stops it like Ctrl-C instead of killing the parent and leaving its workers blocked."""
+
+    def stop(signum: int, frame: Any) -> None:
+        raise _Terminated
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def run_until_stopped(prog: str, body: Callable[[], int], out: IO[str], err: IO[str]) -> int:
+    """``body()``'s exit status; on Ctrl-C :data:`EXIT_INTERRUPTED` and on SIGTERM
+    :data:`EXIT_TERMINATED`, with a line on ``err`` and no traceback. ``body`` writes whole
+    records (lines, a file's sheet) to ``out``, which is flushed here, so the output stops
+    after the last whole one; the worker pool (:mod:`agari.workers`) ends its workers."""
+    try:
+        with _terminate_as_interrupt():
+            return body()
+    except KeyboardInterrupt as stopped:
+        with contextlib.suppress(OSError, ValueError):
+            out.flush()
+        if isinstance(stopped, _Terminated):
+            err.write(f"{prog}: terminated\n")
+            return EXIT_TERMINATED
+        err.write(f"\n{prog}: interrupted\n")
+        return EXIT_INTERRUPTED
