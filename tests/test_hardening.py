@@ -348,3 +348,62 @@ def test_hand_command_lone_surrogates_in_arguments(
     assert record["error"]["code"] == "bad_encoding"
     assert main(["--", text]) == 1
     assert "bad_encoding" in capsys.readouterr().out
+
+
+# --------------------------------------------------------------------------- a full disk
+
+FULL = "/dev/full"  # every write fails with ENOSPC, as on a full disk
+GAME = str(ROOT / "fixtures" / "games" / "tenhou_half_game.txt")
+HANDS = str(ROOT / "examples" / "hands.txt")
+#: Every subcommand (and its --help) with its output on the full disk; ``-o`` where it has one.
+FULL_DISK_CASES = [
+    [HAND],
+    ["--json", HAND],
+    ["--help"],
+    ["--version"],
+    ["rules"],
+    ["rules", "tenhou"],
+    ["rules", "--json"],
+    ["rules", "--help"],
+    ["points", "3", "30"],
+    ["points", "--help"],
+    ["table"],
+    ["table", "--all", "--json"],
+    ["draw", "--tenpai", "E"],
+    ["chombo", "E"],
+    ["batch", HANDS],
+    ["batch", "--json", HANDS],
+    ["batch", "--json", "-j", "2", HANDS],
+    ["batch", "--json", HANDS, "-o", FULL],
+    ["batch", "--help"],
+    ["game", GAME],
+    ["game", "--json", "-j", "2", GAME, GAME],
+    ["game", "--help"],
+    ["svg", HAND],
+    ["svg", HAND, "-o", FULL],
+    ["serve", "--help"],
+]
+
+
+@pytest.mark.skipif(not Path(FULL).exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", FULL_DISK_CASES, ids=lambda a: " ".join(a)[:40])
+def test_a_full_disk_is_one_clear_message_and_status_1(args: list[str]) -> None:
+    """Issue 25, item 6: one line naming what could not be written, exit 1; never a
+    traceback, never "a bug in agari" (`table` and `points` said so before)."""
+    with open(FULL, "wb") as full:
+        proc = subprocess.run(
+            agari_cmd(*args), stdout=full, stderr=subprocess.PIPE, env=ENV, timeout=60
+        )
+    prog = "agari" + (f" {args[0]}" if args[0].isalpha() else "")
+    where = FULL if "-o" in args else "the output"
+    assert proc.stderr.decode() == f"{prog}: cannot write {where}: No space left on device\n"
+    assert proc.returncode == 1
+
+
+def test_the_full_disk_cases_cover_every_subcommand() -> None:
+    from agari.cli import USAGE
+
+    named = {line.split()[1] for line in USAGE.splitlines() if line.strip().startswith("agari ")}
+    named.discard("[--rules")  # the hand command's own line
+    assert named <= {args[0] for args in FULL_DISK_CASES}
+    assert {"rules", "points", "table", "draw", "chombo", "batch", "game", "svg"} <= named

@@ -15,7 +15,7 @@ import importlib.util
 import os
 import sys
 import time
-from typing import IO, Any
+from typing import IO
 
 from agari.batch.run import (
     Outcome,
@@ -29,20 +29,11 @@ from agari.batch.run import (
     score_with_engine,
     total_bytes,
 )
+from agari.cli import cannot_write, is_write_failure, options
 from agari.cli.options import add_rule_options, isatty, run_until_stopped
 from agari.errors import RuleError
 from agari.rules import Rules
 from agari.workers import capped_jobs
-
-
-class _ArgumentError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> Any:  # never exit from inside run()
-        raise _ArgumentError(message)
-
 
 _EPILOG = """\
 files:
@@ -68,8 +59,8 @@ closed (e.g. | head).
 """
 
 
-def _parser() -> _Parser:
-    parser = _Parser(
+def _parser() -> options.Parser:
+    parser = options.Parser(
         prog="agari batch",
         description="Score every hand in the given files (.txt, .jsonl/.ndjson, .toml, or - for\n"
         "JSON Lines on standard input); every input record gives exactly one output record.\n"
@@ -184,8 +175,8 @@ def run(
     err = stderr if stderr is not None else sys.stderr
     try:
         args = _parser().parse_args(argv)
-    except _ArgumentError as exc:
-        err.write(f"agari batch: {exc}\nusage: {_parser().format_usage().split(': ', 1)[1]}")
+    except options.UsageError as exc:
+        err.write(f"agari batch: {exc}\n")
         return 2
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
@@ -226,8 +217,7 @@ def run(
                 args.output, "w", encoding="utf-8", errors="backslashreplace", newline="\n"
             )
         except OSError as exc:
-            err.write(f"agari batch: cannot write {args.output}: {exc.strerror or exc}\n")
-            return 2
+            return cannot_write("agari batch", exc, args.output)
     else:
         out = out_default
         # Text that is not UTF-8 (a lone surrogate from a JSON record) is written escaped
@@ -245,6 +235,10 @@ def run(
         from agari.cli import EXIT_PIPE_CLOSED, pipe_closed
 
         return pipe_closed() if out is sys.stdout else EXIT_PIPE_CLOSED
+    except OSError as exc:
+        if not (args.output and is_write_failure(exc)):
+            raise  # standard output full: agari.cli.main says so
+        return cannot_write("agari batch", exc, args.output)
     finally:
         if args.output:
             with contextlib.suppress(OSError):

@@ -7,10 +7,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import signal
+import sys
 from collections.abc import Callable, Iterator
-from typing import IO, Any, Final, NoReturn
+from typing import IO, TYPE_CHECKING, Any, Final, NoReturn
 
 from agari.rules import PRESET_NAMES, Rules
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 __all__ = [
     "EXIT_INTERRUPTED",
@@ -38,6 +42,10 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message}\n{self.format_usage().rstrip()}")
+
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
+        # argparse's own drops a write error: a full disk must be reported, not lost.
+        (file or sys.stdout).write(self.format_help())
 
 
 def add_rule_options(

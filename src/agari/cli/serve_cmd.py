@@ -11,7 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+
+from agari.cli.options import Parser, UsageError
 
 __all__ = ["run"]
 
@@ -34,23 +35,14 @@ exit status: 0 stopped, 1 could not serve (missing extra, port in use), 2 usage 
 """
 
 
-class _Usage(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise _Usage(f"{message}\n{self.format_usage().rstrip()}")
-
-
 def _port(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}")
     return int(text)
 
 
-def _parser() -> _Parser:
-    parser = _Parser(
+def _parser() -> Parser:
+    parser = Parser(
         prog="agari serve",
         description=_DESCRIPTION,
         epilog=_EPILOG,
@@ -66,7 +58,7 @@ def run(argv: Sequence[str]) -> int:
         args = _parser().parse_args(list(argv))
     except SystemExit as stop:  # --help
         return stop.code if isinstance(stop.code, int) else 0
-    except _Usage as error:
+    except UsageError as error:
         sys.stderr.write(f"agari serve: error: {error}\n")
         return 2
     try:
