@@ -179,3 +179,90 @@ def test_more_jobs_than_cores_are_cut_with_a_warning() -> None:
     assert proc.stderr.decode() == (
         f"agari game: --jobs 50: this machine has {cores} cores; using {cores}\n"
     )
+
+
+# --------------------------------------------------------------------------- item 4: inputs
+
+TENHOU6 = ROOT / "fixtures" / "logs" / "tenhou6" / "tenhou_2019050417gm-0029-0000-4f2a8622.json"
+SHARED_SANMA = ROOT.parent / "shared" / "logs" / "mjlog" / "2009030520gm-00b9-0000-be2415fd.xml"
+
+
+def run(*args: str, **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        agari_cmd(*args), capture_output=True, env=ENV, timeout=60, check=False, **kwargs
+    )
+
+
+def test_a_name_holding_a_lone_surrogate_is_printed_escaped(tmp_path: Path) -> None:
+    """A JSON log may name a player "A\\ud800B" (valid JSON, not UTF-8): the sheet prints
+    the name as its escape, nothing lost, where it stopped with a UnicodeEncodeError."""
+    data = json.loads(TENHOU6.read_text(encoding="utf-8"))
+    data["name"][0] = "A\ud800B"
+    log = tmp_path / "surrogate.json"
+    log.write_text(json.dumps(data), encoding="ascii")  # json.dump's \u escapes
+    for args in ([], ["--json"]):
+        proc = run("game", *args, str(log))
+        assert proc.returncode == 0, proc.stderr
+        assert b"Traceback" not in proc.stderr
+        text = proc.stdout.decode("utf-8")  # strict: the output is UTF-8
+        if args:
+            assert [json.loads(line)["kind"] for line in text.splitlines()][-1] == "end"
+        else:
+            assert "A\\ud800B" in text and "final standings" in text
+
+
+def _memory_cap() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))  # a regression fails fast
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_an_endless_input_is_refused_at_the_cap() -> None:
+    """/dev/zero as a file or as standard input was read until a MemoryError."""
+    said = "more than 16 MB, the most a game file holds\n"
+    proc = run("game", "/dev/zero", preexec_fn=_memory_cap)
+    assert (proc.returncode, proc.stderr.decode()) == (1, f"agari game: /dev/zero: {said}")
+    with open("/dev/zero", "rb") as endless:
+        proc = run("game", "-", stdin=endless, preexec_fn=_memory_cap)
+    assert (proc.returncode, proc.stderr.decode()) == (1, f"agari game: <stdin>: {said}")
+
+
+def test_a_three_player_preset_on_a_four_player_log_is_a_usage_error() -> None:
+    proc = run("game", "--rules", "tenhou-sanma", str(TENHOU6))
+    assert proc.returncode == 2
+    assert proc.stderr.decode() == (
+        f"agari game: {TENHOU6}: rule uma=20,0,-20 has 3 places but the game has 4 players: "
+        "give one of the four-player presets wrc2025, ema2016, tenhou, majsoul, mleague, or "
+        "an uma of 4 places\n"
+    )
+    proc = run("game", "--rule", "players=3", str(TENHOU6))
+    assert proc.returncode == 2
+    assert proc.stderr.decode() == (
+        f"agari game: {TENHOU6}: the log has 4 players but the rules say players=3: drop "
+        "players=3, or give one of the four-player presets wrc2025, ema2016, tenhou, "
+        "majsoul, mleague\n"
+    )
+
+
+@pytest.mark.skipif(not SHARED_SANMA.exists(), reason="needs ../shared/logs")
+def test_a_four_player_preset_on_a_three_player_log_names_the_three_player_presets() -> None:
+    proc = run("game", "--rules", "tenhou", str(SHARED_SANMA))
+    assert proc.returncode == 2
+    assert proc.stderr.decode().endswith(
+        "give one of the three-player presets tenhou-sanma, majsoul-sanma, or an uma of 3 places\n"
+    )
+    assert run("game", "--rules", "tenhou-sanma", str(SHARED_SANMA)).returncode == 0
+
+
+def test_three_names_under_a_four_player_preset_get_a_hint(tmp_path: Path) -> None:
+    """Issue 25, item 9: the uma message said nothing of what to do."""
+    sheet = tmp_path / "three.txt"
+    sheet.write_text("players: A B C\nE1 A tsumo 111m456p789s1155z+5z\n", encoding="utf-8")
+    proc = run("game", str(sheet))
+    assert proc.returncode == 1
+    assert proc.stderr.decode() == (
+        f"agari game: {sheet}: line 2: rule uma=15,5,-5,-15 has 4 places but the game has 3 "
+        "players: give one of the three-player presets tenhou-sanma, majsoul-sanma, or an "
+        "uma of 3 places\n"
+    )

@@ -27,7 +27,7 @@ with warnings.catch_warnings():  # Starlette 1.x suggests httpx2; httpx works th
 
 from agari.api import analyse
 from agari.game.files import read_game
-from agari.web.app import MAX_BODY, MAX_GAME_BODY, MAX_UNPACKED, create_app
+from agari.web.app import MAX_BODY, MAX_GAME_BODY, MAX_GAME_FILE, create_app
 
 QUICK = "234m067p3457899s+6s tsumo riichi dora=4p"
 SPEC_ERROR_KEYS = {"input", "hand", "rules", "status", "error", "warnings"}
@@ -323,7 +323,7 @@ def test_api_game_sizes_and_bad_requests(client: TestClient) -> None:
     padded = sheet + b"#" * (MAX_BODY + 10) + b"\n"  # over the hand limit, under the game's
     assert client.post("/api/game", content=padded).status_code == 200
     assert client.post("/api/analyse", content=padded).status_code == 413
-    bomb = client.post("/api/game", content=gzip.compress(b" " * (MAX_UNPACKED + 1)))
+    bomb = client.post("/api/game", content=gzip.compress(b" " * (MAX_GAME_FILE + 1)))
     assert bomb.status_code == 400 and "unpacks to more than" in bomb.text
     empty = client.post("/api/game", content=b"  \n")
     assert empty.status_code == 400 and empty.json()["error"]["code"] == "bad_request"
@@ -369,3 +369,18 @@ def test_game_page_shows_the_log_beside_agari(client: TestClient, tmp_path: Path
     stopped = client.post("/part/game", content=damaged.read_bytes()).text
     assert 'id="game-error"' in stopped and "round E2-0, event 7" in stopped
     assert "standings so far" in stopped
+
+
+def test_game_page_prints_a_lone_surrogate_in_a_name_escaped(client: TestClient) -> None:
+    """Issue 25, item 4: a log's JSON may name a player "A\\ud800B"; the score sheet shows
+    the escape, as `agari game` prints it, where the page answered HTTP 500."""
+    log = Path(__file__).parents[1] / "fixtures/logs/tenhou6"
+    data = json.loads((log / "tenhou_2019050417gm-0029-0000-4f2a8622.json").read_text("utf-8"))
+    data["name"][0] = "A\ud800B"
+    body = json.dumps(data).encode()
+    response = client.post("/part/game", content=body)
+    assert response.status_code == 200
+    assert "A\\ud800B" in response.text
+    lines = client.post("/api/game", content=body)
+    assert lines.status_code == 200
+    assert json.loads(lines.text.splitlines()[-1])["kind"] == "end"

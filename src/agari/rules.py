@@ -495,3 +495,16 @@ PRESETS["majsoul-sanma"] = replace(
     return_points=35000,
     uma="15,0,-15",
 )
+
+
+def presets_for(players: int) -> str:
+    """The presets of ``players``-player games, for a message that names them.
+
+    >>> presets_for(3)
+    'three-player presets tenhou-sanma, majsoul-sanma'
+    """
+    names = ", ".join(n for n in PRESET_NAMES if PRESETS[n].players == players)
+    return f"{_COUNTS.get(players, players)}-player presets {names}"
+
+
+_COUNTS: Final = {3: "three", 4: "four"}

@@ -106,6 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``agari`` command with ``argv`` (default: ``sys.argv[1:]``); return the
     exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
+    _escape_unencodable(sys.stdout)
     try:
         status = _dispatch(args)
         sys.stdout.flush()  # the output's last part: a full disk is seen here, not at exit
@@ -117,6 +118,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         prog = f"agari {args[0]}" if args and args[0] in _SUBCOMMANDS else "agari"
         return cannot_write(prog, error)
+
+
+def _escape_unencodable(stream: object) -> None:
+    """Text that UTF-8 cannot hold (a lone surrogate from a JSON record, or in a player's
+    name in a log) is written as its backslash escape (``\\ud800``), nothing lost, rather
+    than stopping the command with a ``UnicodeEncodeError``."""
+    import contextlib
+
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(Exception):  # a stand-in stream (tests) may refuse
+            reconfigure(errors="backslashreplace")
 
 
 _SUBCOMMANDS = ("rules", *_PAYMENT_COMMANDS, "batch", "game", "svg", "serve")

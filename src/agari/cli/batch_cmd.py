@@ -219,13 +219,7 @@ def run(
         except OSError as exc:
             return cannot_write("agari batch", exc, args.output)
     else:
-        out = out_default
-        # Text that is not UTF-8 (a lone surrogate from a JSON record) is written escaped
-        # rather than stopping the batch (JSON lines are made UTF-8 before they get here).
-        reconfigure = getattr(out, "reconfigure", None)
-        if reconfigure is not None:
-            with contextlib.suppress(Exception):
-                reconfigure(errors="backslashreplace")
+        out = out_default  # lone surrogates written escaped: agari.cli.main sets it up
     try:
         return run_until_stopped(
             "agari batch", lambda: _drive(args, settings, jobs, scorer, stdin, out, err), out, err

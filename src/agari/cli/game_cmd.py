@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import sys
 import time
 from collections.abc import Generator
@@ -26,9 +25,10 @@ from typing import IO
 from agari.cli.options import Parser, UsageError, add_rule_options, isatty, run_until_stopped
 from agari.errors import RuleError
 from agari.game.files import read_game
-from agari.render.game_file import game_text
+from agari.render.game_file import game_json_lines, game_text
 from agari.render.log_sheet import ReplayCounts, counts_of, summary_line
 from agari.rules import Rules
+from agari.web.params import MAX_GAME_FILE
 from agari.workers import capped_jobs, ordered_map
 
 __all__ = ["run"]
@@ -109,10 +109,12 @@ class _Options:
 
 
 def _read(path: str) -> bytes:
+    """The file's bytes, at most one more than :data:`MAX_GAME_FILE` (an endless input such
+    as ``/dev/zero`` is not read to the end)."""
     if path == "-":
-        return sys.stdin.buffer.read()
+        return sys.stdin.buffer.read(MAX_GAME_FILE + 1)
     with open(path, "rb") as handle:
-        return handle.read()
+        return handle.read(MAX_GAME_FILE + 1)
 
 
 def process(path: str, options: _Options, data: bytes | None = None) -> _Done:
@@ -122,13 +124,15 @@ def process(path: str, options: _Options, data: bytes | None = None) -> _Done:
         raw = _read(path) if data is None else data
     except OSError as error:
         return _Done(err=[f"agari game: {name}: {error.strerror or error}"], status=1)
-    done = read_game(raw, name, options.rules, options.rule)
+    if len(raw) > MAX_GAME_FILE:
+        message = (
+            f"agari game: {name}: more than {MAX_GAME_FILE // 2**20} MB, the most a game file holds"
+        )
+        return _Done(err=[message], status=1)
+    done = read_game(raw, name, options.rules, options.rule, max_unpacked=MAX_GAME_FILE)
     if done.kind is None or (done.replay is None and done.sheet is None):
         return _Done(err=[f"agari game: {done.error}"], status=done.status)
-    if options.json:
-        out = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in done.records())
-    else:
-        out = game_text(done)
+    out = game_json_lines(done) if options.json else game_text(done)
     result = _Done(out=out, status=done.status)
     if done.error:
         result.err.append(f"agari game: {done.error}")

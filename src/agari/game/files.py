@@ -28,6 +28,7 @@ from agari.game.outcomes import GameError
 from agari.game.replay import end_record, round_record
 from agari.game.replay_log import LogReplay, log_rules, partial_log, replay_log
 from agari.game.sheet import SheetGame, play_sheet
+from agari.rules import presets_for
 
 __all__ = ["GameFile", "read_game"]
 
@@ -128,7 +129,17 @@ def _log(name: str, data: bytes, text: str, preset: str | None, pairs: tuple[str
         rules = log_rules(log, preset, pairs)
     except RuleError as e:
         return GameFile(name, "log", error=str(e), status=2)
-    replay = replay_log(log, rules, name=name, error=error)
+    if rules.players != log.players:  # --rule players=N: the rules given do not fit the log
+        message = (
+            f"{name}: the log has {log.players} players but the rules say "
+            f"players={rules.players}: drop players={rules.players}, or give one of the "
+            f"{presets_for(log.players)}"
+        )
+        return GameFile(name, "log", error=message, status=2)
+    try:
+        replay = replay_log(log, rules, name=name, error=error)
+    except GameError as e:  # the rules given do not fit the log's table (the uma's places)
+        return GameFile(name, "log", error=f"{name}: {e}", status=2)
     return GameFile(
         name,
         "log",
