@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette", reason="the web extra is not installed (pip install 'agari[web]')")
+pytest.importorskip("starlette", reason="the web extra is not installed (pip install '.[web]')")
 pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx")
 
 with warnings.catch_warnings():  # Starlette 1.x suggests httpx2; httpx works the same here

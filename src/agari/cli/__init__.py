@@ -47,7 +47,7 @@ usage: agari [--rules PRESET] [--rule KEY=VALUE]... [--json] [HAND ...]
        agari batch [options] FILE...        score fixture files (--check, --json, --jobs, -o)
        agari game [options] SHEET...        replay whole games: running scores, final standings
        agari svg HAND [-o FILE] [--info]    a picture of the hand (SVG)
-       agari serve [--host H] [--port N]    the local web page (needs agari[web])
+       agari serve [--host H] [--port N]    the local web page (needs the web extra)
 Each subcommand has --help.
 
 A HAND is one line of notation, e.g.  agari "234m067p3457899s+6s tsumo riichi dora=4p"

@@ -27,6 +27,7 @@ file) is 413, a query string over 4 KB is 414; an unexpected failure is a 500 wi
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from html import escape
@@ -36,7 +37,7 @@ from urllib.parse import parse_qs
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
@@ -253,7 +254,8 @@ async def _internal(request: Request, exc: Exception) -> Response:
 class _Limits:
     """Refuses, before any route runs, a query string over :data:`MAX_QUERY` bytes (414)
     and a body over :data:`MAX_BODY` bytes (:data:`MAX_GAME_BODY` for a game file) (413),
-    by its length or as it arrives."""
+    by its length or as it arrives; drops a request whose client went away before its body
+    was in. (Time limits are the server's: :mod:`agari.web.server`.)"""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -281,7 +283,9 @@ class _Limits:
                 raise HTTPException(413, f"the request body is over {limit} bytes")
             return message
 
-        await self.app(scope, limited, send)
+        # A client gone in the middle of its body: nobody to answer, nothing to log.
+        with contextlib.suppress(ClientDisconnect):
+            await self.app(scope, limited, send)
 
     @staticmethod
     async def _refuse(send: Send, status: int, message: str) -> None:
