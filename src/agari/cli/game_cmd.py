@@ -52,7 +52,9 @@ game sheet (README "Games"; one round per line, clauses separated by ';'):
   draw tenpai Bob Dave; riichi Dave
   nagashi Dave tenpai Alice  |  abort kyuushu  |  chombo Carol
   Hands leave out seat=, round=, honba=, sticks= (the game supplies them).
-  WHO: a name or the seat wind this round (E = the dealer).
+  WHO: a name or the seat wind this round (E = the dealer). A name holding a blank or
+  one of " ; # , or read as a wind, a round or a word of the sheet (E, E1, Ron, all) is
+  quoted, in the players line and where it is used: players: "Ron" "a;b" 1q4d Dave
 
 exit status: 0 every file read; 1 a file with an error (or, with --check, a log agari
 disagrees with); 2 usage error; 130 interrupted (Ctrl-C), 143 terminated (SIGTERM): the

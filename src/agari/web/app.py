@@ -45,10 +45,10 @@ from agari.errors import RuleError
 from agari.game.files import GameFile, read_game
 from agari.render.game_file import game_json_lines
 from agari.result import Result
-from agari.rules import Rules
+from agari.rules import Rules, split_switches
 from agari.tiles import Tile
 from agari.web.game_view import game_html, game_page
-from agari.web.page import analysed, error_result, page, result_html, split_switches
+from agari.web.page import analysed, error_result, page, result_html
 from agari.web.params import MAX_GAME_BODY, MAX_GAME_FILE
 
 __all__ = ["MAX_BODY", "MAX_GAME_BODY", "MAX_GAME_FILE", "MAX_QUERY", "create_app"]

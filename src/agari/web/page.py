@@ -34,7 +34,6 @@ __all__ = [
     "error_result",
     "page",
     "result_html",
-    "split_switches",
 ]
 
 #: The palette, row by row: the three suits with their red fives, then the honours.
@@ -61,27 +60,6 @@ EXAMPLES: Final = (
     "123m456p789s1155z",
     "234m067p3457899s1z",
 )
-
-
-def split_switches(values: Iterable[str]) -> list[str]:
-    """``rule`` parameters as given (``rule=a=1&rule=b=2``, ``rule=a=1 b=2`` or
-    ``rule=a=1,b=2``), one ``KEY=VALUE`` each; a comma followed by no ``=`` is part of the
-    value (``uma=15,5,-5,-15``).
-
-    >>> split_switches(["aka=on,kiriage=on", "uma=15,5,-5,-15 west_round=off"])
-    ['aka=on', 'kiriage=on', 'uma=15,5,-5,-15', 'west_round=off']
-    """
-    out: list[str] = []
-    for value in values:
-        for word in value.split():
-            parts: list[str] = []
-            for part in filter(None, word.split(",")):
-                if parts and "=" not in part:
-                    parts[-1] += "," + part
-                else:
-                    parts.append(part)
-            out += parts
-    return out
 
 
 def error_result(text: Any, code: str, message: str, column: int | None = None) -> Result:
