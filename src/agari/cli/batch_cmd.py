@@ -84,7 +84,9 @@ def _parser() -> options.Parser:
         metavar="N",
         help="worker processes (0: all cores; at most the cores)",
     )
-    parser.add_argument("-o", "--output", metavar="OUT", help="write output here, not stdout")
+    parser.add_argument(
+        "-o", "--output", metavar="OUT", help="write output here, the summary to stdout"
+    )
     parser.add_argument(
         "--format",
         choices=("txt", "jsonl", "toml"),
@@ -141,7 +143,7 @@ def _error_line(outcome: Outcome) -> str:
     return f"{outcome.location} [{outcome.id}]: error {code}: {message}{where}\n"
 
 
-def _summary_text(summary: Summary, check: bool) -> str:
+def _summary_text(summary: Summary, check: bool, listed: str = "listed above") -> str:
     lines = [
         f"{summary.records:,} records in {summary.elapsed:.2f} s ({summary.rate:,.0f} hands/s)",
     ]
@@ -155,7 +157,7 @@ def _summary_text(summary: Summary, check: bool) -> str:
             f"mismatched {summary.mismatched:,}"
             + (f" ({unchecked:,} records without 'expect')" if unchecked else "")
         )
-    lines.append(f"failed: {summary.failed:,}" + (" (listed above)" if summary.failed else ""))
+    lines.append(f"failed: {summary.failed:,}" + (f" ({listed})" if summary.failed else ""))
     return "\n".join(lines) + "\n"
 
 
@@ -222,7 +224,10 @@ def run(
         out = out_default  # lone surrogates written escaped: agari.cli.main sets it up
     try:
         return run_until_stopped(
-            "agari batch", lambda: _drive(args, settings, jobs, scorer, stdin, out, err), out, err
+            "agari batch",
+            lambda: _drive(args, settings, jobs, scorer, stdin, out, err, out_default),
+            out,
+            err,
         )
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as other Unix tools do.
@@ -247,7 +252,11 @@ def _drive(
     stdin: IO[bytes] | None,
     out: IO[str],
     err: IO[str],
+    terminal: IO[str],
 ) -> int:
+    """Score every record, writing to ``out`` (standard output or the ``-o`` file); the
+    summary ends ``out`` without ``--json``, and goes to ``terminal`` (standard output) when
+    the records went to a file, or to ``err`` after JSON when that is a terminal."""
     start = time.perf_counter()
     out_is_tty = isatty(out)
     progress: Progress | None = None
@@ -290,7 +299,10 @@ def _drive(
     text = _summary_text(summary, args.check)
     if not args.json:
         out.write(text)
-    elif isatty(err):
-        err.write(text)
     out.flush()
+    if args.output:
+        terminal.write(_summary_text(summary, args.check, f"listed in {args.output}"))
+        terminal.flush()
+    elif args.json and isatty(err):
+        err.write(text)
     return 1 if summary.failed else 0

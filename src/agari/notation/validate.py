@@ -30,7 +30,7 @@ from agari.hand import (
     red_fives,
     says_rare_words,
 )
-from agari.tiles import NORTH, Tile, kind_name
+from agari.tiles import NORTH, Tile, absent_in_three_player, kind_name
 
 __all__ = [
     "COUNTER_LIMITS",
@@ -364,7 +364,7 @@ def check_three_player(hand: Hand) -> None:
                 f"{meld} is called from across (=), but three-player mahjong has nobody across",
             )
     for tile in _visible(hand, hand.all_tiles):
-        if 1 <= tile.kind <= 7:
+        if absent_in_three_player(tile.kind):
             raise HandError(
                 "bad_tile", f"{tile} is not in a three-player set: it has only 1m and 9m"
             )
