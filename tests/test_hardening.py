@@ -407,3 +407,24 @@ def test_the_full_disk_cases_cover_every_subcommand() -> None:
     named.discard("[--rules")  # the hand command's own line
     assert named <= {args[0] for args in FULL_DISK_CASES}
     assert {"rules", "points", "table", "draw", "chombo", "batch", "game", "svg"} <= named
+
+
+@pytest.mark.skipif(not Path(FULL).exists(), reason="needs /dev/full")
+def test_serve_with_its_log_on_a_full_disk_stops_with_status_1() -> None:
+    """`agari serve 2>/dev/full`: it cannot say where it listens, so it does not start
+    (status 1), rather than a traceback nobody can read or a server that logs nothing."""
+    pytest.importorskip("uvicorn", reason="the web extra is not installed")
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with open(FULL, "wb") as full:
+        proc = subprocess.run(
+            agari_cmd("serve", "--port", str(port)),
+            stdout=subprocess.PIPE,
+            stderr=full,
+            env=ENV,
+            timeout=60,
+        )
+    assert (proc.returncode, proc.stdout) == (1, b"")
