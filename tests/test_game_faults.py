@@ -12,9 +12,11 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
+
+from tests.conftest import alive, children_of
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
@@ -24,6 +26,12 @@ LINUX = pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs L
 
 def agari_cmd(*args: str) -> list[str]:
     return [sys.executable, "-m", "agari", *args]
+
+
+def run(*args: str, **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        agari_cmd(*args), capture_output=True, env=ENV, timeout=60, check=False, **kwargs
+    )
 
 
 def many_logs(folder: Path, copies: int) -> list[str]:
@@ -36,30 +44,25 @@ def many_logs(folder: Path, copies: int) -> list[str]:
     return paths
 
 
-def _children(pid: int) -> list[int]:
-    found: list[int] = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        found += [int(x) for x in (task / "children").read_text().split()]
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/status").read_text()
-    except FileNotFoundError:
-        return False
-    return "State:\tZ" not in state
-
-
-def _started(proc: subprocess.Popen[bytes], out_path: Path, workers: int) -> list[int]:
-    """Wait until the command has its workers and has printed something."""
+def start_jobs(
+    paths: list[str], out: IO[bytes], out_path: Path
+) -> tuple[subprocess.Popen[bytes], list[int]]:
+    """``agari game --json -j 2 PATHS`` in a session of its own (a terminal's Ctrl-C goes to
+    the whole group), once it has its two workers and has printed something."""
+    proc = subprocess.Popen(
+        agari_cmd("game", "--json", "-j", "2", *paths),
+        stdout=out,
+        stderr=subprocess.PIPE,
+        env=ENV,
+        start_new_session=True,
+    )
     deadline = time.monotonic() + 30
     found: list[int] = []
-    while time.monotonic() < deadline and (len(found) < workers or not out_path.stat().st_size):
+    while time.monotonic() < deadline and (len(found) < 2 or not out_path.stat().st_size):
         time.sleep(0.05)
-        found = _children(proc.pid)
-    assert len(found) == workers
-    return found
+        found = children_of(proc.pid)
+    assert len(found) == 2
+    return proc, found
 
 
 def _whole_games(out_path: Path, paths: list[str]) -> list[dict[str, Any]]:
@@ -86,14 +89,7 @@ def test_a_signal_stops_jobs_cleanly(tmp_path: Path, signum: int, status: int, s
     paths = many_logs(tmp_path, 12)
     out_path = tmp_path / "out.jsonl"
     with out_path.open("wb") as out:
-        proc = subprocess.Popen(
-            agari_cmd("game", "--json", "-j", "2", *paths),
-            stdout=out,
-            stderr=subprocess.PIPE,
-            env=ENV,
-            start_new_session=True,
-        )
-        workers = _started(proc, out_path, 2)
+        proc, workers = start_jobs(paths, out, out_path)
         if signum == signal.SIGINT:
             os.killpg(proc.pid, signum)
         else:
@@ -103,9 +99,9 @@ def test_a_signal_stops_jobs_cleanly(tmp_path: Path, signum: int, status: int, s
     assert said in err
     assert b"Traceback" not in err and b"Error" not in err
     deadline = time.monotonic() + 10
-    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+    while any(alive(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not any(_alive(w) for w in workers)
+    assert not any(alive(w) for w in workers)
     _whole_games(out_path, paths)
 
 
@@ -116,13 +112,7 @@ def test_a_worker_killed_from_outside_loses_nothing(tmp_path: Path) -> None:
     paths = many_logs(tmp_path, 6)
     out_path = tmp_path / "out.jsonl"
     with out_path.open("wb") as out:
-        proc = subprocess.Popen(
-            agari_cmd("game", "--json", "-j", "2", *paths),
-            stdout=out,
-            stderr=subprocess.PIPE,
-            env=ENV,
-        )
-        workers = _started(proc, out_path, 2)
+        proc, workers = start_jobs(paths, out, out_path)
         os.kill(workers[0], signal.SIGKILL)
         _, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err
@@ -168,13 +158,7 @@ def test_a_file_that_kills_its_worker_is_reported_not_waited_for(tmp_path: Path)
 def test_more_jobs_than_cores_are_cut_with_a_warning() -> None:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     sheet = str(ROOT / "fixtures" / "games" / "tenhou_half_game.txt")
-    proc = subprocess.run(
-        agari_cmd("game", "-j", "50", sheet, sheet),
-        capture_output=True,
-        env=ENV,
-        timeout=60,
-        check=False,
-    )
+    proc = run("game", "-j", "50", sheet, sheet)
     assert proc.returncode == 0
     assert proc.stderr.decode() == (
         f"agari game: --jobs 50: this machine has {cores} cores; using {cores}\n"
@@ -185,12 +169,6 @@ def test_more_jobs_than_cores_are_cut_with_a_warning() -> None:
 
 TENHOU6 = ROOT / "fixtures" / "logs" / "tenhou6" / "tenhou_2019050417gm-0029-0000-4f2a8622.json"
 SHARED_SANMA = ROOT.parent / "shared" / "logs" / "mjlog" / "2009030520gm-00b9-0000-be2415fd.xml"
-
-
-def run(*args: str, **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(
-        agari_cmd(*args), capture_output=True, env=ENV, timeout=60, check=False, **kwargs
-    )
 
 
 def test_a_name_holding_a_lone_surrogate_is_printed_escaped(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ import pytest
 
 import agari
 from agari.cli import BLANKS, EXIT_PIPE_CLOSED, batch_cmd, main
-from tests.conftest import COMPILED
+from tests.conftest import COMPILED, alive, children_of
 
 HAND = "123m456p789s1155z+5z"
 ROOT = Path(__file__).resolve().parents[1]
@@ -174,21 +174,6 @@ def test_lone_surrogates_in_records_never_crash_batch(
 # --------------------------------------------------------------------------- signals, jobs
 
 
-def _children(pid: int) -> list[int]:
-    found: list[int] = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        found += [int(x) for x in (task / "children").read_text().split()]
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/status").read_text()
-    except FileNotFoundError:
-        return False
-    return "State:\tZ" not in state
-
-
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
 def test_sigterm_stops_a_parallel_batch_cleanly(tmp_path: Path) -> None:
     """Issue 12: SIGTERM to `agari batch --jobs 2` ends the workers with the parent and
@@ -207,16 +192,16 @@ def test_sigterm_stops_a_parallel_batch_cleanly(tmp_path: Path) -> None:
         workers: list[int] = []
         while time.monotonic() < deadline and (len(workers) < 2 or out_path.stat().st_size == 0):
             time.sleep(0.05)
-            workers = _children(proc.pid)
+            workers = children_of(proc.pid)
         assert len(workers) == 2
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=30)
     assert proc.returncode == 143, err
     assert b"Traceback" not in err
     deadline = time.monotonic() + 10
-    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+    while any(alive(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not any(_alive(w) for w in workers)
+    assert not any(alive(w) for w in workers)
     lines = out_path.read_text(encoding="utf-8").splitlines()
     assert 0 < len(lines) < 200_000
     records = [json.loads(line) for line in lines]  # every line whole

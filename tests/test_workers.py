@@ -7,12 +7,12 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from agari.workers import capped_jobs, cpu_count, ordered_map
+from tests.conftest import alive
 
 
 def square(shared: int, item: int) -> int:
@@ -69,7 +69,7 @@ def test_work_in_flight_is_bounded() -> None:
 def test_workers_run_in_other_processes_and_end_with_the_loop() -> None:
     pids = set(ordered_map(report_pid, range(20), shared=None, jobs=2, lost=lost))
     assert os.getpid() not in pids
-    assert not any(_alive(pid) for pid in pids)
+    assert not any(alive(pid) for pid in pids)
 
 
 def test_stopping_early_ends_the_workers_at_once() -> None:
@@ -81,23 +81,15 @@ def test_stopping_early_ends_the_workers_at_once() -> None:
         first = next(results)
     assert time.monotonic() - start < 30
     deadline = time.monotonic() + 10
-    while _alive(first) and time.monotonic() < deadline:
+    while alive(first) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not _alive(first)
+    assert not alive(first)
 
 
 def sleep_or_pid(shared: Any, item: int) -> int:
     if item:
         time.sleep(60)
     return os.getpid()
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/status").read_text()
-    except FileNotFoundError:
-        return False
-    return "State:\tZ" not in state
 
 
 def test_jobs_are_capped_at_the_cores() -> None:

@@ -30,7 +30,7 @@ from agari.batch.run import (
     total_bytes,
 )
 from agari.cli import cannot_write, is_write_failure, options
-from agari.cli.options import add_rule_options, isatty, run_until_stopped
+from agari.cli.options import add_jobs_option, add_rule_options, isatty, run_until_stopped
 from agari.errors import RuleError
 from agari.rules import Rules
 from agari.workers import capped_jobs
@@ -76,14 +76,7 @@ def _parser() -> options.Parser:
     parser.add_argument(
         "--check", action="store_true", help="compare results with each record's 'expect'"
     )
-    parser.add_argument(
-        "--jobs",
-        "-j",
-        type=int,
-        default=1,
-        metavar="N",
-        help="worker processes (0: all cores; at most the cores)",
-    )
+    add_jobs_option(parser)
     parser.add_argument(
         "-o", "--output", metavar="OUT", help="write output here, the summary to stdout"
     )
@@ -187,8 +180,6 @@ def run(
             format_of(path, args.format)
         if args.files.count("-") > 1:
             raise UsageError("'-' (standard input) can be given only once")
-        if args.jobs < 0:
-            raise UsageError("--jobs takes 0 (all cores) or a positive number")
         if args.output and os.path.exists(args.output):
             for path in args.files:
                 if path != "-" and os.path.exists(path) and os.path.samefile(path, args.output):

@@ -22,7 +22,14 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import IO
 
-from agari.cli.options import Parser, UsageError, add_rule_options, isatty, run_until_stopped
+from agari.cli.options import (
+    Parser,
+    UsageError,
+    add_jobs_option,
+    add_rule_options,
+    isatty,
+    run_until_stopped,
+)
 from agari.errors import RuleError
 from agari.game.files import read_game
 from agari.render.game_file import game_json_lines, game_text
@@ -76,14 +83,7 @@ def _parser() -> Parser:
     parser.add_argument(
         "--check", action="store_true", help="exit 1 when a log states a value agari does not get"
     )
-    parser.add_argument(
-        "--jobs",
-        "-j",
-        type=int,
-        default=1,
-        metavar="N",
-        help="worker processes (0: all cores; at most the cores)",
-    )
+    add_jobs_option(parser)
     parser.add_argument(
         "--no-progress", action="store_true", help="no progress line on standard error"
     )
@@ -205,9 +205,6 @@ def run(args: list[str]) -> int:
         return 2
     except SystemExit as exited:  # --help
         return int(exited.code or 0)
-    if options.jobs < 0:
-        sys.stderr.write("agari game: --jobs takes 0 (all cores) or a positive number\n")
-        return 2
     try:  # a bad preset or switch is a usage error, whatever the files hold
         Rules.from_options(options.rules, options.rule)
     except RuleError as error:

@@ -21,6 +21,7 @@ __all__ = [
     "EXIT_TERMINATED",
     "Parser",
     "UsageError",
+    "add_jobs_option",
     "add_rule_options",
     "isatty",
     "rules_of",
@@ -60,6 +61,25 @@ def add_rule_options(
         help=f"rule preset: {', '.join(PRESET_NAMES)} (the first is the default)",
     )
     parser.add_argument("--rule", metavar="KEY=VALUE", action="append", default=[], help=rule_help)
+
+
+def add_jobs_option(parser: argparse.ArgumentParser) -> None:
+    """``--jobs N`` (``-j``): worker processes, 0 for every core; :func:`agari.workers.
+    capped_jobs` cuts more than the cores to the cores."""
+    parser.add_argument(
+        "--jobs",
+        "-j",
+        type=_jobs,
+        default=1,
+        metavar="N",
+        help="worker processes (0: all cores; at most the cores)",
+    )
+
+
+def _jobs(text: str) -> int:
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"takes 0 (all cores) or a positive number, not {text!r}")
+    return int(text)
 
 
 def rules_of(args: argparse.Namespace) -> Rules:
