@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from agari.cli.options import Parser, UsageError
+from agari.web.params import Limits
 
 __all__ = ["run"]
 
@@ -30,8 +31,10 @@ Needs Starlette and uvicorn: pip install '.[web]' in a checkout of agari.
 _EPILOG = """\
 The page loads nothing from the network. It listens on 127.0.0.1 (this machine only) unless
 --host says otherwise; it has no login, so give another address only on a network you trust.
-A request must arrive within 15 s and a connection may idle 5 s between requests; at most
-256 connections are open at once (fewer where the process may open fewer files), one more is
+A request must arrive within {limits.request_timeout:g} s and a connection may idle \
+{limits.idle_timeout} s between requests; at most
+{limits.max_connections} connections are open at once (fewer where the process may open \
+fewer files), one more is
 answered 503. Its log (standard error) is one line per event.
 
 exit status: 0 stopped, 1 could not serve (missing extra, port in use), 2 usage error
@@ -48,7 +51,7 @@ def _parser() -> Parser:
     parser = Parser(
         prog="agari serve",
         description=_DESCRIPTION,
-        epilog=_EPILOG,
+        epilog=_EPILOG.format(limits=Limits()),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Final
 
 from agari.errors import HandError
@@ -24,6 +25,17 @@ MAX_GAME_BODY: Final = 2 * 1024 * 1024
 #: input: ``/dev/zero`` is refused, not read until memory runs out), and a gzip one, here or
 #: there, may unpack to no more (the largest real logs are under 1 MB).
 MAX_GAME_FILE: Final = 16 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The server's limits (:mod:`agari.web.server`): how long a request may take to arrive
+    (its head and body), how long a connection may sit idle between requests, and how many
+    connections may be open at once (fewer where the process may open fewer files)."""
+
+    request_timeout: float = 15.0
+    idle_timeout: int = 5
+    max_connections: int = 256
 
 
 def read_hand(text: str) -> str | Mapping[str, Any]:

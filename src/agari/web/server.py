@@ -6,14 +6,15 @@ between requests, ``h11_max_incomplete_event_size`` bounds a request's head. Wha
 here, in :class:`GuardedH11` (uvicorn's own h11 protocol, given as its ``http`` setting):
 
 - a deadline for each request: its head and body must arrive within
-  :attr:`Limits.request_timeout` of its first byte (or of the connection), else the client
-  gets ``408`` and the connection is closed. uvicorn waits for ever for a client that
-  connects and sends nothing, or sends a byte a second; its ``limit_concurrency`` counts such a
-  connection only once its request head is in, so slow clients could hold every file
-  descriptor and stop it accepting (issue 25: 1,100 of them with 1,024 descriptors);
-- a bound on open connections (:attr:`Limits.max_connections`, kept below the process's
-  descriptor limit): one more is answered ``503`` and closed at once, and the log says so at
-  most once a second.
+  :attr:`~agari.web.params.Limits.request_timeout` of its first byte (or of the
+  connection), else the client gets ``408`` and the connection is closed. uvicorn waits for
+  ever for a client that connects and sends nothing, or sends a byte a second; its
+  ``limit_concurrency`` counts such a connection only once its request head is in, so slow
+  clients could hold every file descriptor and stop it accepting (issue 25: 1,100 of them
+  with 1,024 descriptors);
+- a bound on open connections (:attr:`~agari.web.params.Limits.max_connections`, kept
+  below the process's descriptor limit): one more is answered ``503`` and closed at once,
+  and the log says so at most once a second.
 
 The log (:data:`LOG_CONFIG`) writes an exception as one line, its type and message, never a
 traceback: a client that disconnects in the middle of its body is not logged at all (the
@@ -26,7 +27,6 @@ import asyncio
 import logging
 import socket
 import time
-from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 import h11
@@ -34,18 +34,9 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from agari.web.app import create_app
+from agari.web.params import Limits
 
-__all__ = ["LOG_CONFIG", "GuardedH11", "Limits", "listen", "server"]
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """How long a request may take to arrive, how long a connection may sit idle between
-    requests, and how many connections may be open at once."""
-
-    request_timeout: float = 15.0
-    idle_timeout: int = 5
-    max_connections: int = 256
+__all__ = ["LOG_CONFIG", "GuardedH11", "Limits", "OneLineFormatter", "listen", "server"]
 
 
 def _descriptor_bound(wanted: int) -> int:
@@ -186,9 +177,10 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def server(limits: Limits = Limits()) -> uvicorn.Server:
-    """The uvicorn server of the page, under ``limits``; run it with
-    ``server.run(sockets=[listen(host, port)])``."""
+def server(limits: Limits | None = None) -> uvicorn.Server:
+    """The uvicorn server of the page, under ``limits`` (default: :class:`Limits`' own); run
+    it with ``server.run(sockets=[listen(host, port)])``."""
+    limits = limits or Limits()
     bounded = Limits(
         limits.request_timeout, limits.idle_timeout, _descriptor_bound(limits.max_connections)
     )
