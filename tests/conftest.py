@@ -6,6 +6,8 @@ Test modules import them as ``from tests.conftest import tiles`` (pytest runs wi
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from agari.cli import build_kind
@@ -37,3 +39,20 @@ def tiles(text: str) -> list[Tile]:
             digits = []
     assert not digits, f"tile digits without a suit letter: {text!r}"
     return out
+
+
+def children_of(pid: int) -> list[int]:
+    """The child processes of ``pid`` (Linux ``/proc``): a command's workers."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(x) for x in (task / "children").read_text().split()]
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie, ended but not reaped, does not)."""
+    try:
+        state = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    return "State:\tZ" not in state

@@ -467,7 +467,7 @@ def test_output_file_and_human_summary(tmp_path: Path) -> None:
     target = tmp_path / "out.txt"
     code, out, _ = run_cli(["-o", str(target), f])
     text = target.read_text()
-    assert code == 1 and out == ""
+    assert code == 1 and out.startswith("2 records in")  # the summary shown here too
     assert f"{f}:2 [{f}:2]: error syntax: not notation (column 1)" in text
     assert "2 records in" in text and "hands/s" in text
     assert "by status: error 1, win 1" in text
@@ -686,3 +686,20 @@ def test_a_line_that_is_not_json_names_the_run_rules(tmp_path: Path) -> None:
     records = [json.loads(line) for line in out.stdout.splitlines()]
     assert [r["status"] for r in records] == ["win", "error"]
     assert [r["rules"] for r in records] == ["tenhou", "tenhou"]
+
+
+def test_output_to_a_file_still_shows_the_summary(tmp_path: Path) -> None:
+    """Issue 25, item 9: with -o the summary went into the file only (or, with --json,
+    nowhere): the terminal showed nothing at all."""
+    f = write(tmp_path / "h.txt", "123m456p789s1155z+5z\n!!\n")  # the second: an error
+    for json_out in ([], ["--json"]):
+        target = tmp_path / "out.txt"
+        code, out, _ = run_cli([*json_out, "-o", str(target), f])
+        assert code == 1
+        assert out.splitlines()[1:] == [
+            "by status: error 1, win 1",
+            f"failed: 1 (listed in {target})",
+        ]
+        assert out.startswith("2 records in ")
+        written = target.read_text(encoding="utf-8")
+        assert written.count("\n") == (2 if json_out else 4)  # records, or problem + summary

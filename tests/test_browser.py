@@ -23,8 +23,8 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette", reason="the web extra is not installed (pip install 'agari[web]')")
-pytest.importorskip("uvicorn", reason="the web extra is not installed (pip install 'agari[web]')")
+pytest.importorskip("starlette", reason="the web extra is not installed (pip install '.[web]')")
+pytest.importorskip("uvicorn", reason="the web extra is not installed (pip install '.[web]')")
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -18,7 +18,7 @@ import pytest
 
 import agari
 from agari.cli import BLANKS, EXIT_PIPE_CLOSED, batch_cmd, main
-from tests.conftest import COMPILED
+from tests.conftest import COMPILED, alive, children_of
 
 HAND = "123m456p789s1155z+5z"
 ROOT = Path(__file__).resolve().parents[1]
@@ -174,21 +174,6 @@ def test_lone_surrogates_in_records_never_crash_batch(
 # --------------------------------------------------------------------------- signals, jobs
 
 
-def _children(pid: int) -> list[int]:
-    found: list[int] = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        found += [int(x) for x in (task / "children").read_text().split()]
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/status").read_text()
-    except FileNotFoundError:
-        return False
-    return "State:\tZ" not in state
-
-
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
 def test_sigterm_stops_a_parallel_batch_cleanly(tmp_path: Path) -> None:
     """Issue 12: SIGTERM to `agari batch --jobs 2` ends the workers with the parent and
@@ -207,16 +192,16 @@ def test_sigterm_stops_a_parallel_batch_cleanly(tmp_path: Path) -> None:
         workers: list[int] = []
         while time.monotonic() < deadline and (len(workers) < 2 or out_path.stat().st_size == 0):
             time.sleep(0.05)
-            workers = _children(proc.pid)
+            workers = children_of(proc.pid)
         assert len(workers) == 2
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=30)
     assert proc.returncode == 143, err
     assert b"Traceback" not in err
     deadline = time.monotonic() + 10
-    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+    while any(alive(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not any(_alive(w) for w in workers)
+    assert not any(alive(w) for w in workers)
     lines = out_path.read_text(encoding="utf-8").splitlines()
     assert 0 < len(lines) < 200_000
     records = [json.loads(line) for line in lines]  # every line whole
@@ -348,3 +333,83 @@ def test_hand_command_lone_surrogates_in_arguments(
     assert record["error"]["code"] == "bad_encoding"
     assert main(["--", text]) == 1
     assert "bad_encoding" in capsys.readouterr().out
+
+
+# --------------------------------------------------------------------------- a full disk
+
+FULL = "/dev/full"  # every write fails with ENOSPC, as on a full disk
+GAME = str(ROOT / "fixtures" / "games" / "tenhou_half_game.txt")
+HANDS = str(ROOT / "examples" / "hands.txt")
+#: Every subcommand (and its --help) with its output on the full disk; ``-o`` where it has one.
+FULL_DISK_CASES = [
+    [HAND],
+    ["--json", HAND],
+    ["--help"],
+    ["--version"],
+    ["rules"],
+    ["rules", "tenhou"],
+    ["rules", "--json"],
+    ["rules", "--help"],
+    ["points", "3", "30"],
+    ["points", "--help"],
+    ["table"],
+    ["table", "--all", "--json"],
+    ["draw", "--tenpai", "E"],
+    ["chombo", "E"],
+    ["batch", HANDS],
+    ["batch", "--json", HANDS],
+    ["batch", "--json", "-j", "2", HANDS],
+    ["batch", "--json", HANDS, "-o", FULL],
+    ["batch", "--help"],
+    ["game", GAME],
+    ["game", "--json", "-j", "2", GAME, GAME],
+    ["game", "--help"],
+    ["svg", HAND],
+    ["svg", HAND, "-o", FULL],
+    ["serve", "--help"],
+]
+
+
+@pytest.mark.skipif(not Path(FULL).exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", FULL_DISK_CASES, ids=lambda a: " ".join(a)[:40])
+def test_a_full_disk_is_one_clear_message_and_status_1(args: list[str]) -> None:
+    """Issue 25, item 6: one line naming what could not be written, exit 1; never a
+    traceback, never "a bug in agari" (`table` and `points` said so before)."""
+    with open(FULL, "wb") as full:
+        proc = subprocess.run(
+            agari_cmd(*args), stdout=full, stderr=subprocess.PIPE, env=ENV, timeout=60
+        )
+    prog = "agari" + (f" {args[0]}" if args[0].isalpha() else "")
+    where = FULL if "-o" in args else "the output"
+    assert proc.stderr.decode() == f"{prog}: cannot write {where}: No space left on device\n"
+    assert proc.returncode == 1
+
+
+def test_the_full_disk_cases_cover_every_subcommand() -> None:
+    from agari.cli import USAGE
+
+    named = {line.split()[1] for line in USAGE.splitlines() if line.strip().startswith("agari ")}
+    named.discard("[--rules")  # the hand command's own line
+    assert named <= {args[0] for args in FULL_DISK_CASES}
+    assert {"rules", "points", "table", "draw", "chombo", "batch", "game", "svg"} <= named
+
+
+@pytest.mark.skipif(not Path(FULL).exists(), reason="needs /dev/full")
+def test_serve_with_its_log_on_a_full_disk_stops_with_status_1() -> None:
+    """`agari serve 2>/dev/full`: it cannot say where it listens, so it does not start
+    (status 1), rather than a traceback nobody can read or a server that logs nothing."""
+    pytest.importorskip("uvicorn", reason="the web extra is not installed")
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with open(FULL, "wb") as full:
+        proc = subprocess.run(
+            agari_cmd("serve", "--port", str(port)),
+            stdout=subprocess.PIPE,
+            stderr=full,
+            env=ENV,
+            timeout=60,
+        )
+    assert (proc.returncode, proc.stdout) == (1, b"")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import gzip
 import json
+import shutil
+import subprocess
 import warnings
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -18,7 +20,7 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette", reason="the web extra is not installed (pip install 'agari[web]')")
+pytest.importorskip("starlette", reason="the web extra is not installed (pip install '.[web]')")
 pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx")
 
 with warnings.catch_warnings():  # Starlette 1.x suggests httpx2; httpx works the same here
@@ -27,7 +29,7 @@ with warnings.catch_warnings():  # Starlette 1.x suggests httpx2; httpx works th
 
 from agari.api import analyse
 from agari.game.files import read_game
-from agari.web.app import MAX_BODY, MAX_GAME_BODY, MAX_UNPACKED, create_app
+from agari.web.app import MAX_BODY, MAX_GAME_BODY, MAX_GAME_FILE, create_app
 
 QUICK = "234m067p3457899s+6s tsumo riichi dora=4p"
 SPEC_ERROR_KEYS = {"input", "hand", "rules", "status", "error", "warnings"}
@@ -158,7 +160,7 @@ def test_page_shows_the_result_from_the_url(client: TestClient) -> None:
     assert "-2600" in page and "+5200" in page  # README: deltas E -2600 S +5200 ...
     assert "<svg" in page  # the hand as tiles
     tenhou = client.get("/", params={"hand": QUICK, "rules": "tenhou"}).text
-    assert "5 han 20 fu" in tenhou and '<option value="tenhou" selected>' in tenhou
+    assert "5 han 20 fu" in tenhou and '<option value="tenhou" data-players="4" selected>' in tenhou
 
 
 def test_page_waits_discards_and_errors(client: TestClient) -> None:
@@ -323,7 +325,7 @@ def test_api_game_sizes_and_bad_requests(client: TestClient) -> None:
     padded = sheet + b"#" * (MAX_BODY + 10) + b"\n"  # over the hand limit, under the game's
     assert client.post("/api/game", content=padded).status_code == 200
     assert client.post("/api/analyse", content=padded).status_code == 413
-    bomb = client.post("/api/game", content=gzip.compress(b" " * (MAX_UNPACKED + 1)))
+    bomb = client.post("/api/game", content=gzip.compress(b" " * (MAX_GAME_FILE + 1)))
     assert bomb.status_code == 400 and "unpacks to more than" in bomb.text
     empty = client.post("/api/game", content=b"  \n")
     assert empty.status_code == 400 and empty.json()["error"]["code"] == "bad_request"
@@ -369,3 +371,78 @@ def test_game_page_shows_the_log_beside_agari(client: TestClient, tmp_path: Path
     stopped = client.post("/part/game", content=damaged.read_bytes()).text
     assert 'id="game-error"' in stopped and "round E2-0, event 7" in stopped
     assert "standings so far" in stopped
+
+
+def test_game_page_prints_a_lone_surrogate_in_a_name_escaped(client: TestClient) -> None:
+    """Issue 25, item 4: a log's JSON may name a player "A\\ud800B"; the score sheet shows
+    the escape, as `agari game` prints it, where the page answered HTTP 500."""
+    log = Path(__file__).parents[1] / "fixtures/logs/tenhou6"
+    data = json.loads((log / "tenhou_2019050417gm-0029-0000-4f2a8622.json").read_text("utf-8"))
+    data["name"][0] = "A\ud800B"
+    body = json.dumps(data).encode()
+    response = client.post("/part/game", content=body)
+    assert response.status_code == 200
+    assert "A\\ud800B" in response.text
+    lines = client.post("/api/game", content=body)
+    assert lines.status_code == 200
+    assert json.loads(lines.text.splitlines()[-1])["kind"] == "end"
+
+
+def test_three_player_rules_hide_2m_to_8m_in_the_palette(client: TestClient) -> None:
+    """Issue 25, item 9: the palette offered 2m-8m under a three-player preset (RULES.md
+    "Three-player": 2m-8m are not in the set)."""
+    absent = ["2m", "3m", "4m", "5m", "0m", "6m", "7m", "8m"]
+    for params, hidden in (
+        ({}, False),
+        ({"rules": "tenhou"}, False),
+        ({"rules": "tenhou-sanma"}, True),
+        ({"rules": "majsoul-sanma"}, True),
+        ({"rule": "players=3"}, True),
+    ):
+        text = client.get("/", params=params).text
+        for tile in absent:
+            button = text.split(f'data-tile="{tile}"', 1)[1].split(">", 1)[0]
+            assert ('data-sanma="absent"' in button) and (" hidden" in button) == hidden
+        for tile in ("1m", "9m", "5p", "0s", "7z"):
+            assert "hidden" not in text.split(f'data-tile="{tile}"', 1)[1].split(">", 1)[0]
+    assert 'value="tenhou-sanma" data-players="3"' in client.get("/").text
+
+
+#: A stand-in for the few DOM calls the page's script makes, to run it in Node.
+FAKE_DOM = """
+const buttons = [{dataset: {sanma: 'absent'}, hidden: false}];
+const els = {};
+function el(id) {
+  return {id, value: '', selectedIndex: 0, listeners: {},
+    options: [{dataset: {players: '4'}}, {dataset: {players: '3'}}],
+    addEventListener(type, f) { (this.listeners[type] = this.listeners[type] || []).push(f); }};
+}
+global.document = {getElementById: (id) => (els[id] = els[id] || el(id)),
+  querySelectorAll: () => buttons};
+global.history = {replaceState() {}};
+global.fetch = async () => ({text: async () => ''});
+require(process.argv[2]);
+const fire = (e, type) => e.listeners[type].forEach((f) => f());
+const seen = [];
+els.rules.selectedIndex = 1; fire(els.rules, 'change'); seen.push(buttons[0].hidden);
+els.rules.selectedIndex = 0; fire(els.rules, 'change'); seen.push(buttons[0].hidden);
+els.rule.value = 'kiriage=on players=3'; fire(els.rule, 'input'); seen.push(buttons[0].hidden);
+console.log(JSON.stringify(seen));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+def test_the_page_script_hides_2m_to_8m_as_the_rules_change(tmp_path: Path) -> None:
+    from agari.web.page import _SCRIPT
+
+    (tmp_path / "page.js").write_text(_SCRIPT, encoding="utf-8")
+    (tmp_path / "run.js").write_text(FAKE_DOM, encoding="utf-8")
+    done = subprocess.run(
+        ["node", str(tmp_path / "run.js"), str(tmp_path / "page.js")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [True, False, True]  # sanma, tenhou, players=3

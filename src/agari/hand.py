@@ -36,7 +36,8 @@ class ContextWord:
     one error messages show beside it), ``key`` what the
     notation reader calls it, ``field`` the :class:`Context` field it sets (``count_field``:
     the field a bare number sets, for ``dora=2``), ``record_keys`` its SPEC §2 keys,
-    ``example`` how help shows it, ``meaning`` one line for people."""
+    ``example`` how help shows it, ``meaning`` one line for people; ``names_seat`` when its
+    value is a player's seat (North, absent in three-player, is then refused)."""
 
     word: str
     key: str
@@ -47,6 +48,7 @@ class ContextWord:
     aliases: tuple[str, ...] = ()
     record_keys: tuple[str, ...] = ()
     count_field: str | None = None
+    names_seat: bool = False
 
     def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
         return reduce_fields(self)  # pickled and copied alike in both builds
@@ -130,6 +132,7 @@ CONTEXT_WORDS: Final = (
         "seat=E",
         "seat_wind",
         record_keys=("seat_wind",),
+        names_seat=True,
     ),
     ContextWord(
         "round",
@@ -197,7 +200,14 @@ CONTEXT_WORDS: Final = (
         record_keys=("kita",),
     ),
     ContextWord(
-        "pao", "pao", "wind", "the seat liable for a yakuman", "pao=W", "pao", record_keys=("pao",)
+        "pao",
+        "pao",
+        "wind",
+        "the seat liable for a yakuman",
+        "pao=W",
+        "pao",
+        record_keys=("pao",),
+        names_seat=True,
     ),
     ContextWord(
         "wareme",
@@ -207,6 +217,7 @@ CONTEXT_WORDS: Final = (
         "wareme=N",
         "wareme",
         record_keys=("wareme",),
+        names_seat=True,
     ),
     ContextWord(
         "rules",

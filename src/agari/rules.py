@@ -509,3 +509,37 @@ PRESETS["majsoul-sanma"] = replace(
     return_points=35000,
     uma="15,0,-15",
 )
+
+
+def presets_for(players: int) -> str:
+    """The presets of ``players``-player games, for a message that names them.
+
+    >>> presets_for(3)
+    'three-player presets tenhou-sanma, majsoul-sanma'
+    """
+    names = ", ".join(n for n in PRESET_NAMES if PRESETS[n].players == players)
+    return f"{_COUNTS.get(players, players)}-player presets {names}"
+
+
+_COUNTS: Final = {3: "three", 4: "four"}
+
+
+def split_switches(values: Iterable[str]) -> list[str]:
+    """Switches as people write them (the page's ``rule=a=1&rule=b=2``, ``rule=a=1 b=2`` or
+    ``rule=a=1,b=2``, a game sheet's ``rule: a=1, b=2``), one ``KEY=VALUE`` each; a comma
+    followed by no ``=`` is part of the value (``uma=15,5,-5,-15``).
+
+    >>> split_switches(["aka=on,kiriage=on", "uma=15,5,-5,-15 west_round=off"])
+    ['aka=on', 'kiriage=on', 'uma=15,5,-5,-15', 'west_round=off']
+    """
+    out: list[str] = []
+    for value in values:
+        for word in value.split():
+            parts: list[str] = []
+            for part in filter(None, word.split(",")):
+                if parts and "=" not in part:
+                    parts[-1] += "," + part
+                else:
+                    parts.append(part)
+            out += parts
+    return out

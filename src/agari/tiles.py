@@ -61,6 +61,12 @@ def kind_name(kind: int) -> str:
     return f"{kind % 9 + 1}{SUITS[kind // 9]}"
 
 
+def absent_in_three_player(kind: int) -> bool:
+    """Whether the kind is one of 2m-8m, taken out of the set in three-player mahjong
+    (RULES.md "Three-player")."""
+    return 1 <= kind <= 7
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class Tile:
     """One tile: a kind (0-33) and whether it is a red five."""

@@ -58,7 +58,7 @@ from agari.notation import parse_hand
 from agari.notation.validate import mark_checked
 from agari.result import Result
 from agari.rules import Rules
-from agari.tiles import NORTH, TERMINALS_AND_HONOURS, Tile, kind_name
+from agari.tiles import NORTH, TERMINALS_AND_HONOURS, Tile, absent_in_three_player, kind_name
 
 __all__ = [
     "Discard",
@@ -210,13 +210,14 @@ def _check(hand: Hand, sizes: Sequence[int], sanma: bool = False) -> list[int]:
             raise HandError(
                 "too_many_copies", f"{count} copies of {kind_name(kind)}: there are only 4"
             )
-        if sanma and count and 1 <= kind <= 7:
+        if sanma and count and absent_in_three_player(kind):
             raise HandError("bad_tile", f"{kind_name(kind)}: 2m-8m are not used with three players")
     if sanma:
         # 2m-8m are not in the set: as if all four copies were held, so that they are never
         # waits or ukeire and the exact tables never draw them.
-        for kind in range(1, 8):
-            held[kind] = 4
+        for kind in range(34):
+            if absent_in_three_player(kind):
+                held[kind] = 4
     return held
 
 

@@ -44,11 +44,10 @@ import json
 import math
 import os
 import re
-import signal
 import sys
 import time
 import tomllib
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any, Final, Literal, NamedTuple
@@ -57,6 +56,7 @@ from agari.errors import RuleError
 from agari.notation.records import RECORD_KEYS
 from agari.result import json_line
 from agari.rules import Rules
+from agari.workers import ordered_map
 
 #: The longest line read from a text or JSON Lines file; longer lines become error records.
 LINE_CAP: Final = 64 * 1024
@@ -750,78 +750,10 @@ def _show(value: Any) -> str:
 
 # --------------------------------------------------------------------------- driving
 
-_worker_settings: Settings | None = None
-_worker_scorer: Scorer | None = None
 
-
-def _init_worker(settings: Settings, scorer: Scorer) -> None:
-    global _worker_settings, _worker_scorer
-    _worker_settings, _worker_scorer = settings, scorer
-    # Ctrl-C is the main process's to handle: it stops the pool (no traceback per worker).
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler
-    _end_with_parent()
-    # Forked with both signals blocked (see _signals_blocked): unblocked once handled.
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
-    # Rules presets are built once here; any per-record combination is cached on first use.
-    with contextlib.suppress(RuleError):
-        _merge_rules(settings, RawRecord("text", "", None, b""), None)
-
-
-def _end_with_parent() -> None:
-    """On Linux, ask for SIGTERM when the parent process dies, however it dies (even by
-    SIGKILL): a worker never outlives its batch, blocked on a queue nobody writes to."""
-    if not sys.platform.startswith("linux"):
-        return
-    with contextlib.suppress(Exception):
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        pr_set_pdeathsig = 1
-        libc.prctl(pr_set_pdeathsig, int(signal.SIGTERM), 0, 0, 0)
-        if os.getppid() == 1:  # the parent died before the request was made
-            os._exit(1)
-
-
-@contextlib.contextmanager
-def _signals_blocked() -> Iterator[None]:
-    """SIGINT and SIGTERM held back while worker processes are forked: a worker is born
-    with them blocked and sets its own handlers before it takes them; the parent takes a
-    signal that came meanwhile (Ctrl-C during start-up) right after, and stops cleanly."""
-    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows
-        yield
-        return
-    held = {signal.SIGINT, signal.SIGTERM}
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
-
-
-def _work_chunk(chunk: list[RawRecord]) -> list[Outcome]:
-    assert _worker_settings is not None and _worker_scorer is not None
-    return [process(record, _worker_settings, _worker_scorer) for record in chunk]
-
-
-def _chunks(records: Iterable[RawRecord], size: int) -> Iterator[list[RawRecord]]:
-    chunk: list[RawRecord] = []
-    for record in records:
-        chunk.append(record)
-        if len(chunk) >= size:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
-
-
-def cpu_count() -> int:
-    """Cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
+def _process_in_worker(shared: tuple[Settings, Scorer], record: RawRecord) -> Outcome:
+    settings, scorer = shared
+    return process(record, settings, scorer)
 
 
 def run_batch(
@@ -837,122 +769,39 @@ def run_batch(
 ) -> Summary:
     """Score ``records`` and hand each :class:`Outcome` to ``emit`` in input order.
 
-    ``jobs`` > 1 uses that many worker processes; at most ``4 * jobs`` chunks are in flight,
-    so memory stays flat however long the input. ``on_chunk`` runs after each chunk (flush);
+    ``jobs`` > 1 uses that many worker processes (:func:`agari.workers.ordered_map`: memory
+    stays flat however long the input, and a record whose worker dies scoring it becomes an
+    ``internal`` record). ``on_chunk`` runs after every ``chunk_size`` records (flush);
     with ``eager`` (and one job) after every record, for input that arrives slowly (a pipe).
     """
     summary = Summary()
     start = time.perf_counter()
+    if jobs > 1 and scorer is score_with_engine:
+        import agari.api  # noqa: F401 - import once before forking: workers inherit it
 
-    def deliver(outcomes: list[Outcome]) -> None:
+    def lost(record: RawRecord) -> Outcome:
+        message = "the worker process scoring this record died (killed or crashed)"
+        dead = record._replace(kind="error", raw=message, error_code="internal")
+        return process(dead, settings, scorer)
+
+    outcomes = ordered_map(
+        _process_in_worker,
+        records,
+        shared=(settings, scorer),
+        jobs=jobs,
+        lost=lost,
+        chunk_size=chunk_size,
+    )
+    since_flush = 0
+    with contextlib.closing(outcomes):
         for outcome in outcomes:
             summary.add(outcome)
             emit(outcome)
-        if on_chunk is not None:
-            on_chunk()
-
-    if jobs <= 1:
-        since_flush = 0
-        for record in records:
-            outcome = process(record, settings, scorer)
-            summary.add(outcome)
-            emit(outcome)
             since_flush += 1
-            if on_chunk is not None and (eager or since_flush >= chunk_size):
+            if on_chunk is not None and ((eager and jobs <= 1) or since_flush >= chunk_size):
                 on_chunk()
                 since_flush = 0
-        if on_chunk is not None and since_flush:
-            on_chunk()
-    else:
-        _run_parallel(records, settings, scorer, jobs, chunk_size, deliver)
+    if on_chunk is not None and since_flush:
+        on_chunk()
     summary.elapsed = time.perf_counter() - start
     return summary
-
-
-def _lost(record: RawRecord, settings: Settings, scorer: Scorer) -> Outcome:
-    """The error record for a record whose worker process died scoring it (killed, crashed)."""
-    message = "the worker process scoring this record died (killed or crashed)"
-    return process(
-        record._replace(kind="error", raw=message, error_code="internal"), settings, scorer
-    )
-
-
-def _run_parallel(
-    records: Iterable[RawRecord],
-    settings: Settings,
-    scorer: Scorer,
-    jobs: int,
-    chunk_size: int,
-    deliver: Callable[[list[Outcome]], None],
-) -> None:
-    """Chunks to a process pool, at most ``4 * jobs`` in flight, results in input order.
-
-    If a worker process dies, the pool is replaced and every chunk it held is scored again,
-    one chunk at a time; a chunk that kills its worker again is scored record by record, and
-    only a record that kills its worker becomes an ``internal`` record.
-    """
-    import multiprocessing
-    from concurrent.futures import Future, ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-
-    if scorer is score_with_engine:
-        import agari.api  # noqa: F401 - import once before forking: workers inherit it
-
-    context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-
-    def new_pool() -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(
-            jobs, mp_context=context, initializer=_init_worker, initargs=(settings, scorer)
-        )
-
-    pool = new_pool()
-
-    def replace_pool() -> None:
-        nonlocal pool
-        pool.shutdown(wait=False, cancel_futures=True)
-        pool = new_pool()
-
-    def submit(chunk: list[RawRecord]) -> Future[list[Outcome]]:
-        with _signals_blocked():  # the first submit to a pool forks its workers
-            try:
-                return pool.submit(_work_chunk, chunk)
-            except BrokenProcessPool:  # it broke before a result told us
-                replace_pool()
-                return pool.submit(_work_chunk, chunk)
-
-    def rescue(chunk: list[RawRecord]) -> list[Outcome]:
-        try:
-            return submit(chunk).result()
-        except BrokenProcessPool:
-            replace_pool()
-        outcomes: list[Outcome] = []
-        for record in chunk:
-            try:
-                outcomes.extend(submit([record]).result())
-            except BrokenProcessPool:
-                replace_pool()
-                outcomes.append(_lost(record, settings, scorer))
-        return outcomes
-
-    pending: deque[tuple[Future[list[Outcome]], list[RawRecord], ProcessPoolExecutor]] = deque()
-
-    def settle_first() -> None:
-        future, chunk, owner = pending.popleft()
-        try:
-            outcomes = future.result()
-        except BrokenProcessPool:
-            if owner is pool:  # the first failure seen from this pool
-                replace_pool()
-            outcomes = rescue(chunk)
-        deliver(outcomes)
-
-    try:
-        for chunk in _chunks(records, chunk_size):
-            future = submit(chunk)
-            pending.append((future, chunk, pool))
-            while len(pending) >= 4 * jobs or (pending and pending[0][0].done()):
-                settle_first()
-        while pending:
-            settle_first()
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)

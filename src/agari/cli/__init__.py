@@ -9,12 +9,14 @@
 
 Without HAND the hand command reads one hand per line from standard input. Exit status:
 0 when every hand was read (a hand that does not win is an answer too), 1 when any input
-was rejected, 2 for usage errors, 141 (every subcommand) when the reader of the output
-went away (``agari ... | head``). Heavy modules (Lark, the engine) load only when needed.
+was rejected or the output could not be written (a full disk, every subcommand), 2 for usage
+errors, 141 (every subcommand) when the reader of the output went away (``agari ... |
+head``). Heavy modules (Lark, the engine) load only when needed.
 """
 
 from __future__ import annotations
 
+import errno
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
@@ -24,7 +26,16 @@ if TYPE_CHECKING:
     from agari.result import Result
     from agari.rules import Rules
 
-__all__ = ["BLANKS", "EXIT_PIPE_CLOSED", "USAGE", "build_kind", "main", "pipe_closed"]
+__all__ = [
+    "BLANKS",
+    "EXIT_PIPE_CLOSED",
+    "USAGE",
+    "build_kind",
+    "cannot_write",
+    "is_write_failure",
+    "main",
+    "pipe_closed",
+]
 
 USAGE = """\
 usage: agari [--rules PRESET] [--rule KEY=VALUE]... [--json] [HAND ...]
@@ -36,7 +47,7 @@ usage: agari [--rules PRESET] [--rule KEY=VALUE]... [--json] [HAND ...]
        agari batch [options] FILE...        score fixture files (--check, --json, --jobs, -o)
        agari game [options] SHEET...        replay whole games: running scores, final standings
        agari svg HAND [-o FILE] [--info]    a picture of the hand (SVG)
-       agari serve [--host H] [--port N]    the local web page (needs agari[web])
+       agari serve [--host H] [--port N]    the local web page (needs the web extra)
 Each subcommand has --help.
 
 A HAND is one line of notation, e.g.  agari "234m067p3457899s+6s tsumo riichi dora=4p"
@@ -60,8 +71,8 @@ notation:
   m123p055z1112+z2=,s7-89              majiang-core (suit-first) style
 {context_words}
 
-exit status: 0 every hand read, 1 some input rejected, 2 usage error,
-  141 the output pipe closed (e.g. | head)
+exit status: 0 every hand read, 1 some input rejected (or the output could not be
+  written: a full disk), 2 usage error, 141 the output pipe closed (e.g. | head)
 """
 )
 
@@ -95,22 +106,49 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``agari`` command with ``argv`` (default: ``sys.argv[1:]``); return the
     exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
+    _escape_unencodable(sys.stdout)
     try:
-        if args and args[0] == "rules":
-            from agari.cli import rules_cmd
-
-            return rules_cmd.run(args[1:])
-        if args and args[0] in _PAYMENT_COMMANDS:
-            return _subcommand("agari.cli.payment_cmds", _PAYMENT_COMMANDS[args[0]], args)
-        if args and args[0] == "batch":
-            return _subcommand("agari.cli.batch_cmd", "run", args)
-        if args and args[0] == "game":
-            return _subcommand("agari.cli.game_cmd", "run", args)
-        if args and args[0] in ("svg", "serve"):
-            return _subcommand(f"agari.cli.{args[0]}_cmd", "run", args)
-        return _hand_command(args)
+        status = _dispatch(args)
+        sys.stdout.flush()  # the output's last part: a full disk is seen here, not at exit
+        return status
     except BrokenPipeError:  # e.g. `agari ... | head`: stop quietly (Python docs recipe)
         return pipe_closed()
+    except OSError as error:
+        if not is_write_failure(error):
+            raise
+        prog = f"agari {args[0]}" if args and args[0] in _SUBCOMMANDS else "agari"
+        return cannot_write(prog, error)
+
+
+def _escape_unencodable(stream: object) -> None:
+    """Text that UTF-8 cannot hold (a lone surrogate from a JSON record, or in a player's
+    name in a log) is written as its backslash escape (``\\ud800``), nothing lost, rather
+    than stopping the command with a ``UnicodeEncodeError``."""
+    import contextlib
+
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(Exception):  # a stand-in stream (tests) may refuse
+            reconfigure(errors="backslashreplace")
+
+
+_SUBCOMMANDS = ("rules", *_PAYMENT_COMMANDS, "batch", "game", "svg", "serve")
+
+
+def _dispatch(args: list[str]) -> int:
+    if args and args[0] == "rules":
+        from agari.cli import rules_cmd
+
+        return rules_cmd.run(args[1:])
+    if args and args[0] in _PAYMENT_COMMANDS:
+        return _subcommand("agari.cli.payment_cmds", _PAYMENT_COMMANDS[args[0]], args)
+    if args and args[0] == "batch":
+        return _subcommand("agari.cli.batch_cmd", "run", args)
+    if args and args[0] == "game":
+        return _subcommand("agari.cli.game_cmd", "run", args)
+    if args and args[0] in ("svg", "serve"):
+        return _subcommand(f"agari.cli.{args[0]}_cmd", "run", args)
+    return _hand_command(args)
 
 
 def _subcommand(module: str, function: str, args: list[str]) -> int:
@@ -175,6 +213,35 @@ BLANKS = " \t\n\r\x0b\x0c"
 #: The exit status when the reader of the output goes away (``agari ... | head``): 128 +
 #: SIGPIPE, what a Unix tool stopped by SIGPIPE reports. Every subcommand uses it.
 EXIT_PIPE_CLOSED = 141
+
+
+#: What a write gives when the disk, the quota or the file size limit is full; a read never
+#: gives these, so an error escaping a command with one of them is its output's.
+_WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
+
+
+def is_write_failure(error: BaseException) -> bool:
+    """Whether ``error`` is an output that could not be written (a full disk)."""
+    return isinstance(error, OSError) and error.errno in _WRITE_ERRNOS
+
+
+def cannot_write(prog: str, error: OSError, where: str | None = None) -> int:
+    """Say once that the output (``where``: a file; ``None``: standard output) could not be
+    written and return 1. Standard output is then silenced, so that Python's flush at exit
+    does not fail again with a traceback; a message that cannot be written either is
+    dropped."""
+    import contextlib
+    import os
+
+    if where is None:
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(
+            f"{prog}: cannot write {where or 'the output'}: {error.strerror or error}\n"
+        )
+        sys.stderr.flush()
+    return 1
 
 
 def pipe_closed() -> int:

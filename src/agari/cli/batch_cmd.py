@@ -13,11 +13,9 @@ import argparse
 import contextlib
 import importlib.util
 import os
-import signal
 import sys
 import time
-from collections.abc import Iterator
-from typing import IO, Any
+from typing import IO
 
 from agari.batch.run import (
     Outcome,
@@ -25,26 +23,17 @@ from agari.batch.run import (
     Settings,
     Summary,
     UsageError,
-    cpu_count,
     format_of,
     iter_records,
     run_batch,
     score_with_engine,
     total_bytes,
 )
-from agari.cli.options import add_rule_options, isatty
+from agari.cli import cannot_write, is_write_failure, options
+from agari.cli.options import add_jobs_option, add_rule_options, isatty, run_until_stopped
 from agari.errors import RuleError
 from agari.rules import Rules
-
-
-class _ArgumentError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> Any:  # never exit from inside run()
-        raise _ArgumentError(message)
-
+from agari.workers import capped_jobs
 
 _EPILOG = """\
 files:
@@ -70,8 +59,8 @@ closed (e.g. | head).
 """
 
 
-def _parser() -> _Parser:
-    parser = _Parser(
+def _parser() -> options.Parser:
+    parser = options.Parser(
         prog="agari batch",
         description="Score every hand in the given files (.txt, .jsonl/.ndjson, .toml, or - for\n"
         "JSON Lines on standard input); every input record gives exactly one output record.\n"
@@ -87,15 +76,10 @@ def _parser() -> _Parser:
     parser.add_argument(
         "--check", action="store_true", help="compare results with each record's 'expect'"
     )
+    add_jobs_option(parser)
     parser.add_argument(
-        "--jobs",
-        "-j",
-        type=int,
-        default=1,
-        metavar="N",
-        help="worker processes (0: all cores; at most the cores)",
+        "-o", "--output", metavar="OUT", help="write output here, the summary to stdout"
     )
-    parser.add_argument("-o", "--output", metavar="OUT", help="write output here, not stdout")
     parser.add_argument(
         "--format",
         choices=("txt", "jsonl", "toml"),
@@ -152,7 +136,7 @@ def _error_line(outcome: Outcome) -> str:
     return f"{outcome.location} [{outcome.id}]: error {code}: {message}{where}\n"
 
 
-def _summary_text(summary: Summary, check: bool) -> str:
+def _summary_text(summary: Summary, check: bool, listed: str = "listed above") -> str:
     lines = [
         f"{summary.records:,} records in {summary.elapsed:.2f} s ({summary.rate:,.0f} hands/s)",
     ]
@@ -166,7 +150,7 @@ def _summary_text(summary: Summary, check: bool) -> str:
             f"mismatched {summary.mismatched:,}"
             + (f" ({unchecked:,} records without 'expect')" if unchecked else "")
         )
-    lines.append(f"failed: {summary.failed:,}" + (" (listed above)" if summary.failed else ""))
+    lines.append(f"failed: {summary.failed:,}" + (f" ({listed})" if summary.failed else ""))
     return "\n".join(lines) + "\n"
 
 
@@ -186,8 +170,8 @@ def run(
     err = stderr if stderr is not None else sys.stderr
     try:
         args = _parser().parse_args(argv)
-    except _ArgumentError as exc:
-        err.write(f"agari batch: {exc}\nusage: {_parser().format_usage().split(': ', 1)[1]}")
+    except options.UsageError as exc:
+        err.write(f"agari batch: {exc}\n")
         return 2
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
@@ -196,8 +180,6 @@ def run(
             format_of(path, args.format)
         if args.files.count("-") > 1:
             raise UsageError("'-' (standard input) can be given only once")
-        if args.jobs < 0:
-            raise UsageError("--jobs takes 0 (all cores) or a positive number")
         if args.output and os.path.exists(args.output):
             for path in args.files:
                 if path != "-" and os.path.exists(path) and os.path.samefile(path, args.output):
@@ -213,13 +195,9 @@ def run(
     except UsageError as exc:
         err.write(f"agari batch: {exc}\n")
         return 2
-    cores = cpu_count()
-    jobs = args.jobs or cores
-    if jobs > cores:  # more workers than cores only costs memory (and start-up time)
-        err.write(
-            f"agari batch: --jobs {args.jobs}: this machine has {cores} cores; using {cores}\n"
-        )
-        jobs = cores
+    jobs, note = capped_jobs(args.jobs)
+    if note:
+        err.write(f"agari batch: {note}\n")
     settings = Settings(
         preset=args.rules,
         overrides=overrides,
@@ -232,62 +210,29 @@ def run(
                 args.output, "w", encoding="utf-8", errors="backslashreplace", newline="\n"
             )
         except OSError as exc:
-            err.write(f"agari batch: cannot write {args.output}: {exc.strerror or exc}\n")
-            return 2
+            return cannot_write("agari batch", exc, args.output)
     else:
-        out = out_default
-        # Text that is not UTF-8 (a lone surrogate from a JSON record) is written escaped
-        # rather than stopping the batch (JSON lines are made UTF-8 before they get here).
-        reconfigure = getattr(out, "reconfigure", None)
-        if reconfigure is not None:
-            with contextlib.suppress(Exception):
-                reconfigure(errors="backslashreplace")
+        out = out_default  # lone surrogates written escaped: agari.cli.main sets it up
     try:
-        with _terminate_as_interrupt():
-            return _drive(args, settings, jobs, scorer, stdin, out, err)
+        return run_until_stopped(
+            "agari batch",
+            lambda: _drive(args, settings, jobs, scorer, stdin, out, err, out_default),
+            out,
+            err,
+        )
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as other Unix tools do.
         from agari.cli import EXIT_PIPE_CLOSED, pipe_closed
 
         return pipe_closed() if out is sys.stdout else EXIT_PIPE_CLOSED
-    except _Terminated:
-        with contextlib.suppress(OSError, ValueError):
-            out.flush()
-        err.write("agari batch: terminated\n")
-        return 128 + signal.SIGTERM
-    except KeyboardInterrupt:
-        with contextlib.suppress(OSError, ValueError):
-            out.flush()
-        err.write("\nagari batch: interrupted\n")
-        return 130
+    except OSError as exc:
+        if not (args.output and is_write_failure(exc)):
+            raise  # standard output full: agari.cli.main says so
+        return cannot_write("agari batch", exc, args.output)
     finally:
         if args.output:
             with contextlib.suppress(OSError):
                 out.close()
-
-
-class _Terminated(KeyboardInterrupt):
-    """SIGTERM, stopping a batch as Ctrl-C does: every record written so far is whole,
-    the workers end, and the status says so (143)."""
-
-
-@contextlib.contextmanager
-def _terminate_as_interrupt() -> Iterator[None]:
-    """While a batch runs, SIGTERM (``timeout``, CI cancellation, ``docker stop``) stops it
-    like Ctrl-C instead of killing the parent and leaving its workers blocked."""
-
-    def stop(signum: int, frame: Any) -> None:
-        raise _Terminated
-
-    try:
-        previous = signal.signal(signal.SIGTERM, stop)
-    except ValueError:  # not the main thread: leave signals alone
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def _drive(
@@ -298,7 +243,11 @@ def _drive(
     stdin: IO[bytes] | None,
     out: IO[str],
     err: IO[str],
+    terminal: IO[str],
 ) -> int:
+    """Score every record, writing to ``out`` (standard output or the ``-o`` file); the
+    summary ends ``out`` without ``--json``, and goes to ``terminal`` (standard output) when
+    the records went to a file, or to ``err`` after JSON when that is a terminal."""
     start = time.perf_counter()
     out_is_tty = isatty(out)
     progress: Progress | None = None
@@ -341,7 +290,10 @@ def _drive(
     text = _summary_text(summary, args.check)
     if not args.json:
         out.write(text)
-    elif isatty(err):
-        err.write(text)
     out.flush()
+    if args.output:
+        terminal.write(_summary_text(summary, args.check, f"listed in {args.output}"))
+        terminal.flush()
+    elif args.json and isatty(err):
+        err.write(text)
     return 1 if summary.failed else 0

@@ -9,26 +9,34 @@ every win re-scored beside the log's values; anything else is read as a game she
 Exit status: 0 every file read to its end; 1 a file with an error (a damaged log or a bad
 sheet line: the rounds before it and the standings so far are still printed, and the next
 file is still read), or with ``--check`` a log whose values agari does not reproduce;
-2 usage error.
+2 usage error; 130 Ctrl-C, 143 SIGTERM (the games printed so far whole).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
+import contextlib
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import IO
 
-from agari.cli.options import Parser, UsageError, add_rule_options, isatty
+from agari.cli.options import (
+    Parser,
+    UsageError,
+    add_jobs_option,
+    add_rule_options,
+    isatty,
+    run_until_stopped,
+)
 from agari.errors import RuleError
 from agari.game.files import read_game
-from agari.render.game_file import game_text
+from agari.render.game_file import game_json_lines, game_text
 from agari.render.log_sheet import ReplayCounts, counts_of, summary_line
 from agari.rules import Rules
+from agari.web.params import MAX_GAME_FILE
+from agari.workers import capped_jobs, ordered_map
 
 __all__ = ["run"]
 
@@ -51,10 +59,13 @@ game sheet (README "Games"; one round per line, clauses separated by ';'):
   draw tenpai Bob Dave; riichi Dave
   nagashi Dave tenpai Alice  |  abort kyuushu  |  chombo Carol
   Hands leave out seat=, round=, honba=, sticks= (the game supplies them).
-  WHO: a name or the seat wind this round (E = the dealer).
+  WHO: a name or the seat wind this round (E = the dealer). A name holding a blank or
+  one of " ; # , or read as a wind, a round or a word of the sheet (E, E1, Ron, all) is
+  quoted, in the players line and where it is used: players: "Ron" "a;b" 1q4d Dave
 
 exit status: 0 every file read; 1 a file with an error (or, with --check, a log agari
-disagrees with); 2 usage error
+disagrees with); 2 usage error; 130 interrupted (Ctrl-C), 143 terminated (SIGTERM): the
+games printed so far are whole
 """
 
 
@@ -72,9 +83,7 @@ def _parser() -> Parser:
     parser.add_argument(
         "--check", action="store_true", help="exit 1 when a log states a value agari does not get"
     )
-    parser.add_argument(
-        "--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (0: all cores)"
-    )
+    add_jobs_option(parser)
     parser.add_argument(
         "--no-progress", action="store_true", help="no progress line on standard error"
     )
@@ -102,10 +111,12 @@ class _Options:
 
 
 def _read(path: str) -> bytes:
+    """The file's bytes, at most one more than :data:`MAX_GAME_FILE` (an endless input such
+    as ``/dev/zero`` is not read to the end)."""
     if path == "-":
-        return sys.stdin.buffer.read()
+        return sys.stdin.buffer.read(MAX_GAME_FILE + 1)
     with open(path, "rb") as handle:
-        return handle.read()
+        return handle.read(MAX_GAME_FILE + 1)
 
 
 def process(path: str, options: _Options, data: bytes | None = None) -> _Done:
@@ -115,13 +126,15 @@ def process(path: str, options: _Options, data: bytes | None = None) -> _Done:
         raw = _read(path) if data is None else data
     except OSError as error:
         return _Done(err=[f"agari game: {name}: {error.strerror or error}"], status=1)
-    done = read_game(raw, name, options.rules, options.rule)
+    if len(raw) > MAX_GAME_FILE:
+        message = (
+            f"agari game: {name}: more than {MAX_GAME_FILE // 2**20} MB, the most a game file holds"
+        )
+        return _Done(err=[message], status=1)
+    done = read_game(raw, name, options.rules, options.rule, max_unpacked=MAX_GAME_FILE)
     if done.kind is None or (done.replay is None and done.sheet is None):
         return _Done(err=[f"agari game: {done.error}"], status=done.status)
-    if options.json:
-        out = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in done.records())
-    else:
-        out = game_text(done)
+    out = game_json_lines(done) if options.json else game_text(done)
     result = _Done(out=out, status=done.status)
     if done.error:
         result.err.append(f"agari game: {done.error}")
@@ -133,31 +146,25 @@ def process(path: str, options: _Options, data: bytes | None = None) -> _Done:
 
 # --------------------------------------------------------------------------- many files
 
-_WORKER_OPTIONS: _Options | None = None
+
+def _process_in_worker(options: _Options, path: str) -> _Done:
+    return process(path, options)
 
 
-def _init_worker(options: _Options) -> None:
-    global _WORKER_OPTIONS
-    _WORKER_OPTIONS = options
+def _lost(path: str) -> _Done:
+    """A file whose worker process died reading it, twice (killed: out of memory?)."""
+    message = f"agari game: {path}: the worker process reading it died (killed or out of memory)"
+    return _Done(err=[message], status=1)
 
 
-def _work(path: str) -> _Done:
-    assert _WORKER_OPTIONS is not None
-    return process(path, _WORKER_OPTIONS)
-
-
-def _results(paths: list[str], options: _Options, jobs: int) -> Iterator[_Done]:
+def _results(paths: list[str], options: _Options, jobs: int) -> Generator[_Done, None, None]:
     """Each file's result in the order given; ``jobs`` worker processes when more than one
     (standard input is read here, never by a worker)."""
-    if jobs <= 1 or len(paths) < 2 or "-" in paths:
-        for path in paths:
-            yield process(path, options)
-        return
-    import multiprocessing
-
-    context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-    with context.Pool(min(jobs, len(paths)), _init_worker, (options,)) as pool:
-        yield from pool.imap(_work, paths, chunksize=1)
+    if "-" in paths:
+        jobs = 1
+    return ordered_map(
+        _process_in_worker, paths, shared=options, jobs=min(jobs, len(paths)), lost=_lost
+    )
 
 
 class _Progress:
@@ -198,19 +205,24 @@ def run(args: list[str]) -> int:
         return 2
     except SystemExit as exited:  # --help
         return int(exited.code or 0)
-    if options.jobs < 0:
-        sys.stderr.write("agari game: --jobs takes 0 (all cores) or a positive number\n")
-        return 2
     try:  # a bad preset or switch is a usage error, whatever the files hold
         Rules.from_options(options.rules, options.rule)
     except RuleError as error:
         sys.stderr.write(f"agari game: {error}\n")
         return 2
-    jobs = options.jobs
-    if jobs == 0:
-        jobs = os.cpu_count() or 1
-    settings = _Options(options.json, options.rules, tuple(options.rule))
     out, err = sys.stdout, sys.stderr
+    jobs, note = capped_jobs(options.jobs)
+    if note:
+        err.write(f"agari game: {note}\n")
+    settings = _Options(options.json, options.rules, tuple(options.rule))
+    return run_until_stopped(
+        "agari game", lambda: _replay_all(options, settings, jobs, out, err), out, err
+    )
+
+
+def _replay_all(
+    options: argparse.Namespace, settings: _Options, jobs: int, out: IO[str], err: IO[str]
+) -> int:
     progress = (
         _Progress(err, len(options.files))
         if len(options.files) > 1 and not options.no_progress and isatty(err)
@@ -220,20 +232,22 @@ def run(args: list[str]) -> int:
     disagrees = False
     total = ReplayCounts()
     logs = 0
-    for count, done in enumerate(_results(options.files, settings, jobs), start=1):
-        if progress is not None:
-            progress.clear()
-        out.write(done.out)
-        out.flush()
-        for line in done.err:
-            err.write(line + "\n")
-        status = max(status, done.status)
-        if done.counts is not None:
-            logs += 1
-            total.add(done.counts)
-            disagrees = disagrees or done.disagrees
-        if progress is not None:
-            progress.update(count, total)
+    results = _results(options.files, settings, jobs)
+    with contextlib.closing(results):
+        for count, done in enumerate(results, start=1):
+            if progress is not None:
+                progress.clear()
+            out.write(done.out)
+            out.flush()
+            for line in done.err:
+                err.write(line + "\n")
+            status = max(status, done.status)
+            if done.counts is not None:
+                logs += 1
+                total.add(done.counts)
+                disagrees = disagrees or done.disagrees
+            if progress is not None:
+                progress.update(count, total)
     if progress is not None:
         progress.clear()
     if logs:

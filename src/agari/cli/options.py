@@ -1,15 +1,37 @@
 """What the subcommands share: an argument parser that reports a usage error instead of
-exiting, the ``--rules``/``--rule`` options and the rules they ask for, and whether an output
-stream is a terminal."""
+exiting, the ``--rules``/``--rule`` options and the rules they ask for, whether an output
+stream is a terminal, and how a long command stops on Ctrl-C or SIGTERM."""
 
 from __future__ import annotations
 
 import argparse
-from typing import IO, NoReturn
+import contextlib
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from typing import IO, TYPE_CHECKING, Any, Final, NoReturn
 
 from agari.rules import PRESET_NAMES, Rules
 
-__all__ = ["Parser", "UsageError", "add_rule_options", "isatty", "rules_of"]
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
+__all__ = [
+    "EXIT_INTERRUPTED",
+    "EXIT_TERMINATED",
+    "Parser",
+    "UsageError",
+    "add_jobs_option",
+    "add_rule_options",
+    "isatty",
+    "rules_of",
+    "run_until_stopped",
+]
+
+#: The exit status after Ctrl-C (128 + SIGINT) and after SIGTERM (128 + SIGTERM), what a
+#: shell reports for a command those signals stopped.
+EXIT_INTERRUPTED: Final = 130
+EXIT_TERMINATED: Final = 143
 
 
 class UsageError(Exception):
@@ -21,6 +43,10 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message}\n{self.format_usage().rstrip()}")
+
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
+        # argparse's own drops a write error: a full disk must be reported, not lost.
+        (file or sys.stdout).write(self.format_help())
 
 
 def add_rule_options(
@@ -37,6 +63,25 @@ def add_rule_options(
     parser.add_argument("--rule", metavar="KEY=VALUE", action="append", default=[], help=rule_help)
 
 
+def add_jobs_option(parser: argparse.ArgumentParser) -> None:
+    """``--jobs N`` (``-j``): worker processes, 0 for every core; :func:`agari.workers.
+    capped_jobs` cuts more than the cores to the cores."""
+    parser.add_argument(
+        "--jobs",
+        "-j",
+        type=_jobs,
+        default=1,
+        metavar="N",
+        help="worker processes (0: all cores; at most the cores)",
+    )
+
+
+def _jobs(text: str) -> int:
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"takes 0 (all cores) or a positive number, not {text!r}")
+    return int(text)
+
+
 def rules_of(args: argparse.Namespace) -> Rules:
     """The rules ``--rules``/``--rule`` ask for (:class:`~agari.errors.RuleError` if bad)."""
     return Rules.from_options(args.rules, args.rule)
@@ -48,3 +93,44 @@ def isatty(stream: IO[str]) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, stopping a command as Ctrl-C does."""
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """While a long command runs, SIGTERM (``timeout``, CI cancellation, ``docker stop``)
+    stops it like Ctrl-C instead of killing the parent and leaving its workers blocked."""
+
+    def stop(signum: int, frame: Any) -> None:
+        raise _Terminated
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def run_until_stopped(prog: str, body: Callable[[], int], out: IO[str], err: IO[str]) -> int:
+    """``body()``'s exit status; on Ctrl-C :data:`EXIT_INTERRUPTED` and on SIGTERM
+    :data:`EXIT_TERMINATED`, with a line on ``err`` and no traceback. ``body`` writes whole
+    records (lines, a file's sheet) to ``out``, which is flushed here, so the output stops
+    after the last whole one; the worker pool (:mod:`agari.workers`) ends its workers."""
+    try:
+        with _terminate_as_interrupt():
+            return body()
+    except KeyboardInterrupt as stopped:
+        with contextlib.suppress(OSError, ValueError):
+            out.flush()
+        if isinstance(stopped, _Terminated):
+            err.write(f"{prog}: terminated\n")
+            return EXIT_TERMINATED
+        err.write(f"\n{prog}: interrupted\n")
+        return EXIT_INTERRUPTED

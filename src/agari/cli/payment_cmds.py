@@ -58,6 +58,10 @@ def _run(prog: str, body: Any, argv: Sequence[str]) -> int:
 
         return pipe_closed()
     except Exception as exc:  # a bug in agari, not the user's input: say so, never a traceback
+        from agari.cli import is_write_failure
+
+        if is_write_failure(exc):
+            raise  # a full disk: agari.cli.main says so
         print(
             f"agari {prog}: internal error ({type(exc).__name__}: {exc}); please report it "
             f"with the command line: agari {prog} {' '.join(argv)}",

@@ -11,7 +11,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+
+from agari.cli.options import Parser, UsageError
+from agari.web.params import Limits
 
 __all__ = ["run"]
 
@@ -23,24 +25,20 @@ so a link shows its result at once. /game replays a whole game (a game sheet or 
 Mahjong Soul log, uploaded or pasted) as a score sheet. JSON: /api/analyse?hand=...&rules=...
 &rule=KEY=VALUE (the SPEC §3 record); picture: /api/svg?hand=...[&info=1]; POST /api/game
 with a game file as the body (SPEC §7 JSON Lines, as agari game --json prints them).
-Needs Starlette and uvicorn: pip install 'agari[web]'.
+Needs Starlette and uvicorn: pip install '.[web]' in a checkout of agari.
 """
 
 _EPILOG = """\
 The page loads nothing from the network. It listens on 127.0.0.1 (this machine only) unless
 --host says otherwise; it has no login, so give another address only on a network you trust.
+A request must arrive within {limits.request_timeout:g} s and a connection may idle \
+{limits.idle_timeout} s between requests; at most
+{limits.max_connections} connections are open at once (fewer where the process may open \
+fewer files), one more is
+answered 503. Its log (standard error) is one line per event.
 
 exit status: 0 stopped, 1 could not serve (missing extra, port in use), 2 usage error
 """
-
-
-class _Usage(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise _Usage(f"{message}\n{self.format_usage().rstrip()}")
 
 
 def _port(text: str) -> int:
@@ -49,11 +47,11 @@ def _port(text: str) -> int:
     return int(text)
 
 
-def _parser() -> _Parser:
-    parser = _Parser(
+def _parser() -> Parser:
+    parser = Parser(
         prog="agari serve",
         description=_DESCRIPTION,
-        epilog=_EPILOG,
+        epilog=_EPILOG.format(limits=Limits()),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
@@ -66,37 +64,35 @@ def run(argv: Sequence[str]) -> int:
         args = _parser().parse_args(list(argv))
     except SystemExit as stop:  # --help
         return stop.code if isinstance(stop.code, int) else 0
-    except _Usage as error:
+    except UsageError as error:
         sys.stderr.write(f"agari serve: error: {error}\n")
         return 2
     try:
-        import uvicorn
-
-        from agari.web.app import create_app
+        from agari.web.server import listen, server
     except ImportError as error:
         sys.stderr.write(
             f"agari serve: needs the web extra ({error.name} is not installed): "
-            "pip install 'agari[web]'\n"
+            "pip install '.[web]' in a checkout of agari\n"
         )
+        return 1
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    try:  # bound before the URL is printed: a busy port prints no URL
+        sock = listen(args.host, args.port)
+    except OSError as error:
+        sys.stderr.write(f"agari serve: cannot listen on {shown}:{args.port}: {error.strerror}\n")
         return 1
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         sys.stderr.write(
             f"agari serve: listening on {args.host}: anyone who can reach it can use the page\n"
         )
-    shown = f"[{args.host}]" if ":" in args.host else args.host
     sys.stderr.write(f"agari serve: http://{shown}:{args.port}/ (Ctrl-C to stop)\n")
-    config = uvicorn.Config(
-        create_app(), host=args.host, port=args.port, log_level="warning", server_header=False
-    )
-    server = uvicorn.Server(config)
+    running = server()
     try:
-        server.run()
+        running.run(sockets=[sock])
     except KeyboardInterrupt:
         return 0
     except SystemExit:  # uvicorn's way out when it cannot start (it has logged why)
         return 1
-    except OSError as error:
-        sys.stderr.write(f"agari serve: cannot listen on {shown}:{args.port}: {error}\n")
-        return 1
-    # uvicorn returns (without raising) when it cannot bind; it has said why in its log.
-    return 0 if server.started else 1
+    finally:
+        sock.close()
+    return 0 if running.started else 1

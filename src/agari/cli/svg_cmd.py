@@ -12,6 +12,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from agari.cli import cannot_write
 from agari.cli.options import Parser, UsageError, add_rule_options, rules_of
 
 __all__ = ["run"]
@@ -83,8 +84,7 @@ def run(argv: Sequence[str]) -> int:
             with open(args.output, "w", encoding="utf-8") as out:
                 out.write(picture)
         except OSError as error:
-            sys.stderr.write(f"agari svg: cannot write {args.output}: {error.strerror}\n")
-            return 1
+            return cannot_write("agari svg", error, args.output)
     else:
         sys.stdout.write(picture)
     return 0

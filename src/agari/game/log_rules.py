@@ -25,7 +25,7 @@ from typing import Final
 from agari.errors import RuleError
 from agari.game.logs import GameLog
 from agari.game.standings import final_points
-from agari.rules import PRESETS, Rules
+from agari.rules import Rules, presets_for
 
 __all__ = [
     "DECIMAL_POINTS_FROM",
@@ -115,11 +115,10 @@ def decide_rules(log: GameLog, preset: str | None = None, pairs: Iterable[str] =
     notes: list[str] = []
     if preset is not None:
         rules = Rules.preset(preset).with_options(pairs)
-        if rules.players != info.players:
-            fitting = ", ".join(p for p, r in PRESETS.items() if r.players == info.players)
+        if Rules.preset(preset).players != info.players:
             raise RuleError(
                 f"--rules {preset} is a {rules.players}-player preset but the log has "
-                f"{info.players} players: use {fitting}"
+                f"{info.players} players: give one of the {presets_for(info.players)}"
             )
         return RulesChoice(_fitting(rules, info.players))
     server = info.server
@@ -152,13 +151,16 @@ def decide_rules(log: GameLog, preset: str | None = None, pairs: Iterable[str] =
 
 def _fitting(rules: Rules, players: int) -> Rules:
     """``rules``, or a :class:`RuleError` where they cannot play the log's game."""
-    if rules.players != players:
-        raise RuleError(f"the rules say players={rules.players} but the log has {players} players")
+    if rules.players != players:  # --rule players=N
+        raise RuleError(
+            f"the log has {players} players but the rules say players={rules.players}: drop "
+            f"players={rules.players}, or give one of the {presets_for(players)}"
+        )
     places = len(rules.uma.split(","))
     if places != players:
         raise RuleError(
-            f"uma={rules.uma} has {places} places but the log has {players} players: "
-            f"give --rule uma= with {players} places (as {UMA_CANDIDATES[players][0]})"
+            f"uma={rules.uma} has {places} places but the log has {players} players: give "
+            f"--rule uma= with {players} places, or one of the {presets_for(players)}"
         )
     return rules
 

@@ -29,14 +29,22 @@ given it is checked. Its clauses are separated by ``;``:
   ``sanchahou`` (triple ron).
 - ``chombo WHO``.
 
-WHO is a player's name (any case) or the seat wind this round (``E`` is the dealer).
+WHO is a player's name or the seat wind this round (``E`` is the dealer).
+
+A name is any text a server takes (``1q4d``, ``ロン``, ``NoName``), written as it is unless
+it holds a blank or one of ``" ; # ,``, or is read as something else: a seat wind (``E``,
+``east`` …), a round (``E1``) or a word of the sheet (``ron``, ``tsumo``, ``riichi``,
+``draw``, ``all`` …). Such a name is quoted, in the players line and wherever it is used:
+``players: "Ron" "a;b" "Mr E" Dave``, then ``"Ron" ron "a;b" HAND``; inside quotes ``\\"``
+is a quote and ``\\\\`` a backslash. A name is matched as written, or in any case where
+that names one player only.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from agari.errors import HandError, RuleError
 from agari.game.ledger import GameState
@@ -45,7 +53,7 @@ from agari.game.replay import Game
 from agari.hand import SEAT_WINDS
 from agari.notation import read_hand
 from agari.notation.text import WIND_VALUES
-from agari.rules import Rules
+from agari.rules import Rules, split_switches
 
 _DRAW: Final = {"draw", "ryuukyoku", "exhaustive", "drawn"}
 _ABORT: Final = {"abort", "abortive"}
@@ -80,18 +88,120 @@ _KEYWORDS: Final = (
     | {"tsumo", "ron", "from", "riichi", "nagashi", "chombo"}
 )
 _LABEL: Final = re.compile(r"^([ESWN])([1-4])(?:\s*[-./]\s*(\d+))?(?::|\s|$)\s*(.*)$", re.I)
-_PAO: Final = re.compile(r"(?<![\w=])pao\s*=\s*(\S+)", re.I)
+_PAO: Final = "pao="
+#: What makes a name need quotes: a blank or one of these (they split a line).
+_SPLITTERS: Final = frozenset('";#,')
+
+
+class Word(NamedTuple):
+    """A word of a sheet line; ``quoted`` when it was written in quotes (a name then, never a
+    seat wind or a word of the sheet)."""
+
+    text: str
+    quoted: bool = False
+
+    def low(self) -> str:
+        """The word in lower case, as the sheet's own words are read; a quoted word is no
+        word of the sheet, so it gives nothing that could match one."""
+        return "" if self.quoted else self.text.lower().rstrip(":")
 
 
 @dataclass(frozen=True, slots=True)
 class SheetLine:
-    """One round line: its line number, text, the round it states (if any) and its clauses."""
+    """One round line: its line number, text, the round it states (if any) and its clauses,
+    each a tuple of words."""
 
     number: int
     text: str
     label: str | None
     honba: int | None
-    clauses: tuple[str, ...]
+    clauses: tuple[tuple[Word, ...], ...]
+
+
+def _quoted(text: str, start: int, number: int) -> tuple[str, int]:
+    """The quoted part of ``text`` whose opening quote is at ``start``, and the index after
+    its closing quote; ``\\"`` and ``\\\\`` inside stand for ``"`` and ``\\``."""
+    out: list[str] = []
+    i = start + 1
+    while i < len(text):
+        c = text[i]
+        if c == "\\" and i + 1 < len(text) and text[i + 1] in '"\\':
+            out.append(text[i + 1])
+            i += 2
+        elif c == '"':
+            return "".join(out), i + 1
+        else:
+            out.append(c)
+            i += 1
+    raise GameError(f"a quote opened at column {start + 1} is not closed", number)
+
+
+def _clauses(text: str, number: int) -> list[list[Word]]:
+    """A line's clauses (split at ``;``), each a list of words (split at blanks); a quoted
+    part is taken as written (``"a;b"`` is one word); ``#`` outside quotes ends the line."""
+    clauses: list[list[Word]] = [[]]
+    chars: list[str] = []
+    quoted = started = False
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c == '"':
+            part, i = _quoted(text, i, number)
+            chars.append(part)
+            quoted = started = True
+            if text[i : i + 1] == ",":  # a list's comma after a quoted name: "a;b", C
+                clauses[-1].append(Word("".join(chars), quoted))
+                chars, quoted, started = [], False, False
+                i += 1
+            continue
+        i += 1
+        if c == "#":
+            break
+        if c == ";" or c.isspace():
+            if started:
+                clauses[-1].append(Word("".join(chars), quoted))
+                chars, quoted, started = [], False, False
+            if c == ";":
+                clauses.append([])
+            continue
+        chars.append(c)
+        started = True
+    if started:
+        clauses[-1].append(Word("".join(chars), quoted))
+    return [clause for clause in clauses if clause]
+
+
+def _clause_text(words: tuple[Word, ...] | list[Word]) -> str:
+    return " ".join(quote_name(w.text) if w.quoted else w.text for w in words)
+
+
+def needs_quotes(name: str) -> bool:
+    """Whether ``name`` must be quoted on a sheet: it holds a blank or one of ``" ; # ,``, or
+    it would be read as a seat wind, a round or a word of the sheet.
+
+    >>> [needs_quotes(n) for n in ("1q4d", "Ron", "E", "S2", "a;b", "ロン")]
+    [False, True, True, True, True, False]
+    """
+    low = name.lower()
+    return (
+        not name
+        or any(c.isspace() or c in _SPLITTERS for c in name)
+        or low in WIND_VALUES
+        or low in _KEYWORDS
+        or _LABEL.match(name) is not None
+        or name.endswith(":")
+    )
+
+
+def quote_name(name: str) -> str:
+    """``name`` as a sheet writes it: as it is, or quoted where :func:`needs_quotes`.
+
+    >>> quote_name("Ron"), quote_name("1q4d"), quote_name('say "hi"')
+    ('"Ron"', '1q4d', '"say \\\\"hi\\\\""')
+    """
+    if not needs_quotes(name):
+        return name
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,19 +224,23 @@ def parse_sheet(text: str) -> Sheet:
     title: str | None = None
     lines: list[SheetLine] = []
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
+        clauses = _clauses(raw, number)
+        if not clauses:
             continue
-        head, _, rest = line.partition(" ")
-        key = head.rstrip(":").lower()
-        if key in _HEADERS and (head.endswith(":") or not lines):
+        head = clauses[0][0]
+        key = head.low()
+        if key in _HEADERS and (head.text.endswith(":") or not lines):
             if lines:
                 raise GameError(f"{key}: the header comes before the first round", number)
-            value = rest.strip().lstrip(":").strip()
+            if len(clauses) > 1 and key not in ("title", "game", "event"):
+                raise GameError(f"{key}: a header line has no ';' (quote a name that has)", number)
+            values = [w for clause in clauses for w in clause][1:]
+            if values and values[0].text == ":" and not values[0].quoted:
+                values = values[1:]
             if key == "players":
-                names = _read_names(value, number)
+                names = _read_names(values, number)
             elif key == "rules":
-                words = value.replace(",", " ").split()
+                words = _plain(values)
                 if not words:
                     raise GameError("rules: name a preset, e.g. 'rules: tenhou'", number)
                 for word in words:
@@ -135,9 +249,9 @@ def parse_sheet(text: str) -> Sheet:
                     else:
                         preset = word
             elif key == "rule":
-                pairs.extend(value.replace(",", " ").split())
+                pairs.extend(_plain(values))
             elif key in ("title", "game", "event"):
-                title = value
+                title = raw.split(head.text, 1)[1].split("#", 1)[0].strip(" :")
             continue
         if not names:
             raise GameError(
@@ -146,63 +260,93 @@ def parse_sheet(text: str) -> Sheet:
                 number,
             )
         label = honba = None
+        line = raw.strip()
         match = _LABEL.match(line)
         if match:
             label = f"{match.group(1).upper()}{match.group(2)}"
             honba = int(match.group(3)) if match.group(3) is not None else None
-            line = match.group(4)
-        clauses = tuple(c.strip() for c in line.split(";") if c.strip())
+            clauses = _clauses(match.group(4), number)
         if not clauses:
             raise GameError("a round line says nothing happened", number)
-        lines.append(SheetLine(number, raw.strip(), label, honba, clauses))
+        lines.append(SheetLine(number, line, label, honba, tuple(tuple(c) for c in clauses)))
     if not names:
         raise GameError("the sheet names no players: 'players: NAME NAME NAME NAME'")
     return Sheet(names, preset, tuple(pairs), title, tuple(lines))
 
 
-def _read_names(value: str, number: int) -> tuple[str, ...]:
-    names = tuple(value.replace(",", " ").split())
+def _plain(words: list[Word]) -> list[str]:
+    """A header's list (``rules: tenhou, aka=off``, ``rule: uma=15,5,-5,-15``)."""
+    return split_switches(w.text for w in words)
+
+
+def _read_names(words: list[Word], number: int) -> tuple[str, ...]:
+    """The players line's names: blanks or commas between them, quoted where they need it
+    (:func:`needs_quotes`)."""
+    names: list[str] = []
+    for word in words:
+        if word.quoted:
+            if not word.text:
+                raise GameError('players: an empty name ("")', number)
+            names.append(word.text)
+            continue
+        for name in word.text.split(","):
+            if not name:
+                continue
+            if needs_quotes(name):
+                raise GameError(
+                    f"players: {name!r} is read as a seat wind, a round or a word of the "
+                    f"sheet: write it quoted, {quote_name(name)}, here and where it is used",
+                    number,
+                )
+            names.append(name)
     if len(names) not in (3, 4):
         raise GameError(f"players: 3 or 4 names, not {len(names)}", number)
-    seen: set[str] = set()
-    for name in names:
-        low = name.lower()
-        if low in WIND_VALUES or low in _KEYWORDS or "=" in name or name[0].isdigit():
-            raise GameError(
-                f"players: {name!r} cannot be a name (a seat wind, a keyword or a number)", number
-            )
-        if low in seen:
-            raise GameError(f"players: {name!r} named twice", number)
-        seen.add(low)
-    return names
+    if len(set(names)) != len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        raise GameError(f"players: {twice!r} named twice", number)
+    return tuple(names)
 
 
-def _seat(word: str, state: GameState, names: tuple[str, ...], number: int) -> int:
-    """A player's name (any case) or a seat wind this round."""
-    low = word.strip(",:").lower()
-    for seat, name in enumerate(names):
-        if name.lower() == low:
-            return seat
-    wind = WIND_VALUES.get(low)
+def _seat(word: Word, state: GameState, names: tuple[str, ...], number: int) -> int:
+    """A player's name (as written, or in any case where that names one player only), or
+    a seat wind this round (unquoted)."""
+    text = word.text if word.quoted else word.text.rstrip(",:")
+    wind = None if word.quoted else WIND_VALUES.get(text.lower())
     if wind is not None and SEAT_WINDS.index(wind) < state.players:
-        return state.seat_of(wind)
+        return state.seat_of(wind)  # unquoted, a wind is never a name (needs_quotes)
+    if text in names:
+        return names.index(text)
+    folded = [seat for seat, name in enumerate(names) if name.casefold() == text.casefold()]
+    if len(folded) == 1:
+        return folded[0]
+    shown = quote_name(text) if word.quoted else text
+    if folded:
+        raise GameError(
+            f"{shown!r} names {len(folded)} players in different cases: "
+            f"write it as in the players line ({', '.join(quote_name(names[s]) for s in folded)})",
+            number,
+        )
     raise GameError(
-        f"{word!r} is not a player: {', '.join(names)} (or a seat wind this round: "
-        f"{' '.join(SEAT_WINDS[: state.players])})",
+        f"{shown!r} is not a player: {', '.join(quote_name(n) for n in names)} (or a seat "
+        f"wind this round: {' '.join(SEAT_WINDS[: state.players])})",
         number,
     )
 
 
-def _seats(words: list[str], state: GameState, names: tuple[str, ...], number: int) -> set[int]:
+def _seats(
+    words: tuple[Word, ...], state: GameState, names: tuple[str, ...], number: int
+) -> set[int]:
     out: set[int] = set()
-    for word in " ".join(words).replace(",", " ").split():
-        low = word.lower()
-        if low in _READY:
-            continue
-        if low in _EVERYBODY:
-            out.update(range(state.players))
-        elif low not in _NOBODY:
-            out.add(_seat(word, state, names, number))
+    for word in words:
+        parts = [word] if word.quoted else [Word(t) for t in word.text.split(",") if t]
+        for part in parts:
+            low = part.low()
+            if low in _READY:
+                continue
+            if low in _EVERYBODY:
+                out.update(range(state.players))
+            elif low not in _NOBODY:
+                out.add(_seat(part, state, names, number))
     return out
 
 
@@ -219,15 +363,16 @@ def outcome_of(line: SheetLine, state: GameState, names: tuple[str, ...]) -> Out
     riichi: set[int] = set()
     wins: list[Win] = []
     other: Outcome | None = None
-    for clause in line.clauses:
-        words = clause.split()
-        first = words[0].lower().rstrip(":")
+    for words in line.clauses:
+        first = words[0].low()
         if first == "riichi":
             riichi |= _seats(words[1:], state, names, number)
             continue
         ends = first in _DRAW | _ABORT | set(_REASONS) | {"nagashi", "chombo"}
         if other is not None or (wins and ends):
-            raise GameError(f"one round, one result: {clause!r} is a second one", number)
+            raise GameError(
+                f"one round, one result: {_clause_text(words)!r} is a second one", number
+            )
         if first in _DRAW:
             other = Draw(frozenset(_seats(words[1:], state, names, number)))
         elif first == "nagashi":
@@ -236,7 +381,7 @@ def outcome_of(line: SheetLine, state: GameState, names: tuple[str, ...]) -> Out
             seat = _seat(words[1], state, names, number)
             other = Draw(frozenset(_seats(words[2:], state, names, number)), nagashi=seat)
         elif first in _ABORT or first in _REASONS:
-            reason_word = first if first in _REASONS else (words[1].lower() if words[1:] else "")
+            reason_word = first if first in _REASONS else (words[1].low() if words[1:] else "")
             reason = _REASONS.get(reason_word.replace("-", "_"))
             if reason is None:
                 raise GameError(
@@ -249,10 +394,10 @@ def outcome_of(line: SheetLine, state: GameState, names: tuple[str, ...]) -> Out
             if len(words) != 2:
                 raise GameError("chombo WHO: one player", number)
             other = Chombo(_seat(words[1], state, names, number))
-        elif len(words) >= 2 and words[1].lower().rstrip(":") == "chombo":
+        elif len(words) >= 2 and words[1].low() == "chombo":
             other = Chombo(_seat(words[0], state, names, number))
         else:
-            wins.append(_win(clause, words, state, names, number))
+            wins.append(_win(words, state, names, number))
     if wins:
         if other is not None:
             raise GameError("one round, one result: a win and a draw/abort/chombo", number)
@@ -268,9 +413,8 @@ def outcome_of(line: SheetLine, state: GameState, names: tuple[str, ...]) -> Out
     return other
 
 
-def _win(
-    clause: str, words: list[str], state: GameState, names: tuple[str, ...], number: int
-) -> Win:
+def _win(words: tuple[Word, ...], state: GameState, names: tuple[str, ...], number: int) -> Win:
+    clause = _clause_text(words)
     if len(words) < 3:
         raise GameError(
             f"{clause!r}: a win is 'WHO tsumo HAND' or 'WHO ron FROM HAND'; a result is "
@@ -278,13 +422,13 @@ def _win(
             number,
         )
     seat = _seat(words[0], state, names, number)
-    how = words[1].lower().rstrip(":")
-    rest = words[2:]
+    how = words[1].low()
+    rest = list(words[2:])
     from_seat: int | None
     if how == "tsumo":
         from_seat = None
     elif how in ("ron", "from"):
-        if rest and rest[0].lower() == "from":
+        if rest and rest[0].low() == "from":
             rest = rest[1:]
         if len(rest) < 2:
             raise GameError(
@@ -294,26 +438,39 @@ def _win(
         rest = rest[1:]
     else:
         raise GameError(
-            f"{clause!r}: after the winner comes 'tsumo' or 'ron FROM', not {words[1]!r}", number
+            f"{clause!r}: after the winner comes 'tsumo' or 'ron FROM', not {words[1].text!r}",
+            number,
         )
-    hand = " ".join(rest)
-    pao: int | None = None
-    found = _PAO.search(hand)
-    if found:
-        pao = _seat(found.group(1), state, names, number)
-        hand = (hand[: found.start()] + hand[found.end() :]).strip()
-    words_low = hand.lower().split()
-    if from_seat is not None and "tsumo" in words_low:
+    pao, rest = _pao(rest, state, names, number)
+    hand_words = [w.text for w in rest]
+    low = [w.lower() for w in hand_words]
+    if from_seat is not None and "tsumo" in low:
         raise GameError("the line says ron but the hand says tsumo", number)
-    if from_seat is None:
-        hand = " ".join(w for w in hand.split() if w.lower() != "tsumo")
-    if "ron" in words_low:
-        hand = " ".join(w for w in hand.split() if w.lower() != "ron")
+    hand = " ".join(w for w, lw in zip(hand_words, low, strict=True) if lw not in ("tsumo", "ron"))
     try:
         parsed, stated = read_hand(hand)
     except HandError as error:
         raise GameError(f"hand {hand!r}: {error.message}", number) from None
     return Win(seat, from_seat, parsed, pao, stated)
+
+
+def _pao(
+    words: list[Word], state: GameState, names: tuple[str, ...], number: int
+) -> tuple[int | None, list[Word]]:
+    """The liable player a hand names (``pao=WHO``, also ``pao = WHO``), and the hand's
+    other words."""
+    for i, word in enumerate(words):
+        low = word.text.lower()
+        if low == "pao" and i + 2 < len(words) and words[i + 1].text == "=":
+            who, used = words[i + 2], 3
+        elif low == "pao=" and i + 1 < len(words):
+            who, used = words[i + 1], 2
+        elif low.startswith(_PAO) and len(low) > len(_PAO):
+            who, used = Word(word.text[len(_PAO) :], word.quoted), 1
+        else:
+            continue
+        return _seat(who, state, names, number), words[:i] + words[i + used :]
+    return None, words
 
 
 # --------------------------------------------------------------------------- replay

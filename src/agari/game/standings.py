@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from agari.game.outcomes import GameError
+from agari.rules import presets_for
 
 if TYPE_CHECKING:
     from agari.game.ledger import GameState
@@ -51,7 +52,8 @@ def uma_of(rules: Rules, players: int) -> tuple[int, ...]:
     uma = tuple(int(x) for x in rules.uma.split(","))
     if len(uma) != players:
         raise GameError(
-            f"rule uma={rules.uma} has {len(uma)} places but the game has {players} players"
+            f"rule uma={rules.uma} has {len(uma)} places but the game has {players} players: "
+            f"give one of the {presets_for(players)}, or an uma of {players} places"
         )
     return uma
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from agari.errors import HandError
 from agari.hand import (
+    CONTEXT_WORDS,
     NO_REDS,
     SEAT_WINDS,
     SITUATIONAL,
@@ -30,7 +31,7 @@ from agari.hand import (
     red_fives,
     says_rare_words,
 )
-from agari.tiles import NORTH, Tile, kind_name
+from agari.tiles import NORTH, Tile, absent_in_three_player, kind_name
 
 if TYPE_CHECKING:
     from agari.rules import Rules
@@ -335,10 +336,22 @@ def check_red_fives(hand: Hand, counts: tuple[int, int, int], aka: bool | str = 
             raise HandError("too_many_red", f"{n} red fives of {letter} (0{letter}): {rule}")
 
 
+#: The context words whose value is a player's seat (``seat=``, ``pao=``, ``wareme=``).
+_SEAT_WORDS: Final = tuple(w for w in CONTEXT_WORDS if w.names_seat)
+
+
 def check_three_player(hand: Hand) -> None:
-    """Three-player mahjong (rule ``players=3``) has no 2m-8m and so no chi, and no
-    player across the table (RULES.md "Three-player": the North seat is absent). The
-    notation cannot know the rules, so the engine calls this."""
+    """Three-player mahjong (rule ``players=3``) has no 2m-8m and so no chi, no North seat
+    and so no player across the table (RULES.md "Three-player": the North seat is absent).
+    The notation cannot know the rules, so the engine calls this. (``round=N`` names a
+    wind, not a seat: it is allowed, as in four-player.)"""
+    for word in _SEAT_WORDS:
+        if getattr(hand.context, word.field or word.key) == "N":
+            raise HandError(
+                "bad_value",
+                f"{word.word}=N: three-player mahjong has no North seat; the seats are E, S and W",
+                word=word.word,
+            )
     if hand.context.win_from == "across":
         raise HandError(
             "conflicting_context",
@@ -354,7 +367,7 @@ def check_three_player(hand: Hand) -> None:
                 f"{meld} is called from across (=), but three-player mahjong has nobody across",
             )
     for tile in _visible(hand, hand.all_tiles):
-        if 1 <= tile.kind <= 7:
+        if absent_in_three_player(tile.kind):
             raise HandError(
                 "bad_tile", f"{tile} is not in a three-player set: it has only 1m and 9m"
             )

@@ -1,7 +1,8 @@
 """A game file read by :func:`agari.game.files.read_game` as the text score sheet that
 ``agari game`` prints: a log's replay with the log's values beside agari's
 (:func:`agari.render.log_sheet.render_log_replay`), or a game sheet played through
-(:func:`agari.render.sheet.render_game`); empty when nothing could be played."""
+(:func:`agari.render.sheet.render_game`); empty when nothing could be played. And as the
+SPEC §7 JSON Lines that ``agari game --json`` prints and ``POST /api/game`` answers."""
 
 from __future__ import annotations
 
@@ -9,11 +10,18 @@ from typing import TYPE_CHECKING
 
 from agari.render.log_sheet import render_log_replay
 from agari.render.sheet import render_game
+from agari.result import json_line
 
 if TYPE_CHECKING:
     from agari.game.files import GameFile
 
-__all__ = ["game_text"]
+__all__ = ["game_json_lines", "game_text"]
+
+
+def game_json_lines(done: GameFile) -> str:
+    """``done``'s SPEC §7 records, one JSON line each; a name holding a lone surrogate (a
+    log's JSON may hold one) is written as its ``\\u`` escape (:func:`json_line`)."""
+    return "".join(json_line(record) + "\n" for record in done.records())
 
 
 def game_text(done: GameFile) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from agari.render.sheet import render_game
+from agari.render.sheet import render_game, shown
 
 if TYPE_CHECKING:
     from agari.game.compare import Difference, StatedWin
@@ -72,7 +72,7 @@ def round_log_lines(replayed: ReplayedRound, names: Sequence[str]) -> list[str]:
     for d in replayed.differences:
         by_win.setdefault(d.win, []).append(d)
     for k, win in enumerate(replayed.stated_wins):
-        who = names[win.seat] if 0 <= win.seat < len(names) else f"seat {win.seat}"
+        who = shown(names[win.seat]) if 0 <= win.seat < len(names) else f"seat {win.seat}"
         lines.append(f"    log {who}: {_stated_value(win)}  -- {_verdict(by_win.get(k, []))}")
     rest = by_win.get(None, [])
     if (

@@ -8,8 +8,9 @@ JSON ``deltas`` (SPEC §7) leave deposits out.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from agari.engine.yaku import NAMES
 from agari.settle import format_payment
@@ -19,11 +20,52 @@ if TYPE_CHECKING:
     from agari.game.standings import Standings
     from agari.result import Result
 
-__all__ = ["event_text", "render_game", "standings_title", "value_text"]
+__all__ = ["display_width", "event_text", "render_game", "shown", "standings_title", "value_text"]
+
+
+def shown(name: str) -> str:
+    """A player's name as the sheet prints it: a control character or a lone surrogate (a
+    log's JSON may hold either) as its escape (``\\x1b``, ``\\ud800``), so that a name can
+    neither drive the terminal nor stop the output; everything else as it is."""
+    if name.isprintable():
+        return name
+    return "".join(
+        c.encode("unicode_escape").decode() if unicodedata.category(c) in _ESCAPED else c
+        for c in name
+    )
+
+
+_ESCAPED: Final = ("Cc", "Cs")
+
+
+def display_width(text: str) -> int:
+    """The columns ``text`` takes in a terminal: two for a wide character (CJK, full-width
+    forms: ``unicodedata.east_asian_width`` W or F), none for a combining mark or a format
+    character (a zero-width joiner), one for the rest.
+
+    >>> display_width("Alice"), display_width("天鳳太郎"), display_width("e\u0301")
+    (5, 8, 1)
+    """
+    if text.isascii():
+        return len(text)
+    width = 0
+    for c in text:
+        if unicodedata.combining(c) or unicodedata.category(c) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1
+    return width
+
+
+def _rjust(text: str, width: int) -> str:
+    return " " * (width - display_width(text)) + text
+
+
+def _ljust(text: str, width: int) -> str:
+    return text + " " * (width - display_width(text))
 
 
 def _row(left: str, cells: Sequence[str], width: int, left_width: int) -> str:
-    return (left.ljust(left_width) + "".join(c.rjust(width) for c in cells)).rstrip()
+    return (_ljust(left, left_width) + "".join(_rjust(c, width) for c in cells)).rstrip()
 
 
 def _signed(value: int | float) -> str:
@@ -103,9 +145,10 @@ def render_game(
     """The score sheet of a game played (or stopped) after ``rounds``. ``annotations``: for
     each round, more lines to print beneath it (a game log's stated values); ``footer``:
     lines after the standings; ``notes``: lines under the title (how rules were decided)."""
-    width = max(9, max(len(n) for n in names) + 2)
+    names = [shown(n) for n in names]
+    width = max(9, max(display_width(n) for n in names) + 2)
     heads = [_head(played, names) for played in rounds]
-    left_width = max([30, *(len(h) + 1 for h in heads)])
+    left_width = max([30, *(display_width(h) + 1 for h in heads)])
 
     def row(left: str, cells: Sequence[str]) -> str:
         return _row(left, cells, width, left_width)
@@ -123,7 +166,7 @@ def render_game(
         lines.append(row("", [str(s) for s in played.after.scores]))
         for w in played.wins:
             lines.append(f"    {names[w.seat]}: {w.hand}")
-            lines.append(f"    {' ' * len(names[w.seat])}  {value_text(w.result)}")
+            lines.append(f"    {' ' * display_width(names[w.seat])}  {value_text(w.result)}")
         for note in played.notes:
             lines.append(f"    note: {note}")
         if annotations is not None and k < len(annotations):

@@ -2,5 +2,5 @@
 
 ``params`` reads a request's hand and rules (no web framework needed, the CLI uses it too),
 ``page`` writes the HTML, ``app`` is the Starlette application (the optional ``web`` extra:
-``pip install 'agari[web]'``). Nothing here is imported by ``import agari``.
+``pip install '.[web]'`` in a checkout). Nothing here is imported by ``import agari``.
 """

@@ -27,6 +27,7 @@ file) is 413, a query string over 4 KB is 414; an unexpected failure is a 500 wi
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from html import escape
@@ -36,20 +37,21 @@ from urllib.parse import parse_qs
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from agari.errors import RuleError
 from agari.game.files import GameFile, read_game
+from agari.render.game_file import game_json_lines
 from agari.result import Result
-from agari.rules import Rules
+from agari.rules import Rules, split_switches
 from agari.tiles import Tile
 from agari.web.game_view import game_html, game_page
-from agari.web.page import analysed, error_result, page, result_html, split_switches
-from agari.web.params import MAX_GAME_BODY, MAX_UNPACKED
+from agari.web.page import analysed, error_result, page, result_html
+from agari.web.params import MAX_GAME_BODY, MAX_GAME_FILE
 
-__all__ = ["MAX_BODY", "MAX_GAME_BODY", "MAX_QUERY", "MAX_UNPACKED", "create_app"]
+__all__ = ["MAX_BODY", "MAX_GAME_BODY", "MAX_GAME_FILE", "MAX_QUERY", "create_app"]
 
 MAX_BODY: Final = 64 * 1024
 MAX_QUERY: Final = 4096
@@ -74,6 +76,16 @@ _SVG_HEADERS: Final = {
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
 }
+
+
+class _Html(HTMLResponse):
+    """A page whose text may hold a lone surrogate (a player's name in a log's JSON): it
+    is written as its backslash escape, as ``agari game`` prints it, not a failure (500)."""
+
+    def render(self, content: Any) -> bytes | memoryview:
+        if isinstance(content, str):
+            return content.encode(self.charset, "backslashreplace")
+        return super().render(content)
 
 
 def _json(record: dict[str, Any], status: int = 200) -> JSONResponse:
@@ -103,15 +115,15 @@ async def home(request: Request) -> Response:
     if hand and hand.strip():
         result, parsed = analysed(hand, preset, switches)
         body = result_html(result, parsed)
-    return HTMLResponse(page(hand or "", preset, switches, body), status, headers=_HEADERS)
+    return _Html(page(hand or "", preset, switches, body), status, headers=_HEADERS)
 
 
 async def part(request: Request) -> Response:
     hand, preset, switches = _state(request)
     if not hand or not hand.strip():
-        return HTMLResponse("", headers=_HEADERS)
+        return _Html("", headers=_HEADERS)
     result, parsed = analysed(hand, preset, switches)
-    return HTMLResponse(result_html(result, parsed), headers=_HEADERS)
+    return _Html(result_html(result, parsed), headers=_HEADERS)
 
 
 async def api_analyse(request: Request) -> Response:
@@ -155,7 +167,7 @@ def _game_options(request: Request) -> tuple[str, str | None, list[str]]:
 
 async def _read_game(data: bytes, name: str, preset: str | None, switches: list[str]) -> GameFile:
     return await run_in_threadpool(
-        read_game, data, name, preset, tuple(switches), max_unpacked=MAX_UNPACKED
+        read_game, data, name, preset, tuple(switches), max_unpacked=MAX_GAME_FILE
     )
 
 
@@ -186,16 +198,15 @@ async def api_game(request: Request) -> Response:
     if done.error is not None:
         code = "bad_rules" if done.status == 2 else f"bad_{done.kind or 'log'}"
         return _game_error(done, code, done.error, name)
-    records = done.records()
     accept = request.headers.get("accept", "")
     if "application/json" in accept and "application/x-ndjson" not in accept:
         return Response(
-            json.dumps(records, ensure_ascii=False),
+            json.dumps(done.records(), ensure_ascii=False),
             media_type="application/json",
             headers={"X-Content-Type-Options": "nosniff"},
         )
     return Response(
-        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records),
+        game_json_lines(done),
         media_type="application/x-ndjson",
         headers={"X-Content-Type-Options": "nosniff"},
     )
@@ -214,18 +225,18 @@ async def _game_part(data: bytes, name: str, preset: str | None, switches: list[
 async def game_part(request: Request) -> Response:
     name, preset, switches = _game_options(request)
     body = await _game_part(await request.body(), name, preset, switches)
-    return HTMLResponse(body, headers=_HEADERS)
+    return _Html(body, headers=_HEADERS)
 
 
 async def game_home(request: Request) -> Response:
     if request.method == "GET":
-        return HTMLResponse(game_page(), headers=_HEADERS)
+        return _Html(game_page(), headers=_HEADERS)
     form = parse_qs((await request.body()).decode("utf-8", "replace"))
     text = form.get("game", [""])[0]
     preset = form.get("rules", [""])[0] or None
     switches = split_switches(form.get("rule", []))
     body = await _game_part(text.encode(), "pasted", preset, switches)
-    return HTMLResponse(game_page(text, preset, switches, body), headers=_HEADERS)
+    return _Html(game_page(text, preset, switches, body), headers=_HEADERS)
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
@@ -243,7 +254,8 @@ async def _internal(request: Request, exc: Exception) -> Response:
 class _Limits:
     """Refuses, before any route runs, a query string over :data:`MAX_QUERY` bytes (414)
     and a body over :data:`MAX_BODY` bytes (:data:`MAX_GAME_BODY` for a game file) (413),
-    by its length or as it arrives."""
+    by its length or as it arrives; drops a request whose client went away before its body
+    was in. (Time limits are the server's: :mod:`agari.web.server`.)"""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -271,7 +283,9 @@ class _Limits:
                 raise HTTPException(413, f"the request body is over {limit} bytes")
             return message
 
-        await self.app(scope, limited, send)
+        # A client gone in the middle of its body: nobody to answer, nothing to log.
+        with contextlib.suppress(ClientDisconnect):
+            await self.app(scope, limited, send)
 
     @staticmethod
     async def _refuse(send: Send, status: int, message: str) -> None:

@@ -24,6 +24,7 @@ from agari.render.text import outcome, render
 from agari.result import Result
 from agari.rules import PRESET_NAMES, Rules
 from agari.settle import format_payment
+from agari.tiles import Tile, absent_in_three_player
 from agari.web.params import MAX_HAND, read_hand
 
 __all__ = [
@@ -34,7 +35,6 @@ __all__ = [
     "error_result",
     "page",
     "result_html",
-    "split_switches",
 ]
 
 #: The palette, row by row: the three suits with their red fives, then the honours.
@@ -61,27 +61,6 @@ EXAMPLES: Final = (
     "123m456p789s1155z",
     "234m067p3457899s1z",
 )
-
-
-def split_switches(values: Iterable[str]) -> list[str]:
-    """``rule`` parameters as given (``rule=a=1&rule=b=2``, ``rule=a=1 b=2`` or
-    ``rule=a=1,b=2``), one ``KEY=VALUE`` each; a comma followed by no ``=`` is part of the
-    value (``uma=15,5,-5,-15``).
-
-    >>> split_switches(["aka=on,kiriage=on", "uma=15,5,-5,-15 west_round=off"])
-    ['aka=on', 'kiriage=on', 'uma=15,5,-5,-15', 'west_round=off']
-    """
-    out: list[str] = []
-    for value in values:
-        for word in value.split():
-            parts: list[str] = []
-            for part in filter(None, word.split(",")):
-                if parts and "=" not in part:
-                    parts[-1] += "," + part
-                else:
-                    parts.append(part)
-            out += parts
-    return out
 
 
 def error_result(text: Any, code: str, message: str, column: int | None = None) -> Result:
@@ -312,14 +291,20 @@ def result_html(result: Result, hand: Hand | None) -> str:
     return "\n".join(out)
 
 
-def _palette() -> str:
+def _players(preset: str | None, switches: Sequence[str]) -> int:
+    """3 or 4: the players of the rules the page shows (4 while the rules are bad)."""
+    try:
+        return Rules.from_options(preset, switches).players
+    except RuleError:
+        return 4
+
+
+def _palette(players: int) -> str:
+    """The tile buttons; those of 2m-8m are marked (``data-sanma="absent"``) and, under
+    three-player rules, hidden (the page's script shows and hides them as the rules change)."""
     rows = []
     for row in PALETTE:
-        buttons = "".join(
-            f'<button type="button" data-tile="{t}" title="{escape(_TILE_NAMES[t])}">'
-            f'<img src="/tile/{t}.svg" alt="{t}" width="27" height="36"></button>'
-            for t in row
-        )
+        buttons = "".join(_tile_button(t, players) for t in row)
         rows.append(f'<div class="row">{buttons}</div>')
     return (
         '<div class="palette" id="palette">' + "".join(rows) + '<div class="row">'
@@ -329,12 +314,22 @@ def _palette() -> str:
     )
 
 
+def _tile_button(tile: str, players: int) -> str:
+    absent = absent_in_three_player(Tile.parse(tile).kind)
+    marks = ' data-sanma="absent"' + (" hidden" if players == 3 else "") if absent else ""
+    return (
+        f'<button type="button" data-tile="{tile}" title="{escape(_TILE_NAMES[tile])}"{marks}>'
+        f'<img src="/tile/{tile}.svg" alt="{tile}" width="27" height="36"></button>'
+    )
+
+
 def page(
     text: str = "", preset: str | None = None, switches: Sequence[str] = (), body: str = ""
 ) -> str:
     """The whole page with the form filled in and ``body`` (a :func:`result_html`)."""
     options = "".join(
-        f'<option value="{p}"{" selected" if p == (preset or "wrc2025") else ""}>{p}</option>'
+        f'<option value="{p}" data-players="{Rules.preset(p).players}"'
+        f"{' selected' if p == (preset or 'wrc2025') else ''}>{p}</option>"
         for p in PRESET_NAMES
     )
     if preset and preset not in PRESET_NAMES:
@@ -347,7 +342,7 @@ def page(
         max_hand=MAX_HAND,
         options=options,
         switches=escape(" ".join(switches)),
-        palette=_palette(),
+        palette=_palette(_players(preset, switches)),
         body=body or f'<p class="hint">Type a hand or click tiles. Examples: {examples}</p>',
         style=STYLE,
         script=_SCRIPT,
@@ -451,6 +446,20 @@ _SCRIPT: Final = r"""
   hand.addEventListener('input', later);
   rule.addEventListener('input', later);
   rules.addEventListener('change', update);
+
+  // Three-player rules (a preset, or players=3 among the switches) have no 2m-8m.
+  function showPalette() {
+    const option = rules.options[rules.selectedIndex];
+    let players = option ? option.dataset.players || '4' : '4';
+    for (const s of rule.value.split(/[\s,]+/)) {
+      const m = /^players=([34])$/.exec(s.trim());
+      if (m) players = m[1];
+    }
+    for (const b of document.querySelectorAll('#palette button[data-sanma="absent"]'))
+      b.hidden = players === '3';
+  }
+  rules.addEventListener('change', showPalette);
+  rule.addEventListener('input', showPalette);
   form.addEventListener('submit', function (e) {
     e.preventDefault(); clearTimeout(timer); update();
   });

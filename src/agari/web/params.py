@@ -10,18 +10,32 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Final
 
 from agari.errors import HandError
 
-__all__ = ["MAX_GAME_BODY", "MAX_HAND", "MAX_UNPACKED", "read_hand"]
+__all__ = ["MAX_GAME_BODY", "MAX_GAME_FILE", "MAX_HAND", "read_hand"]
 
 #: The longest hand text accepted (a hand with four kans and every context word is ~150).
 MAX_HAND: Final = 500
 #: The largest game file accepted (a Tenhou half game is 20-60 KB as JSON or XML).
 MAX_GAME_BODY: Final = 2 * 1024 * 1024
-#: A gzip game log may unpack to at most this many bytes.
-MAX_UNPACKED: Final = 16 * 1024 * 1024
+#: The most a game file may hold: ``agari game`` reads no more of a file (or of standard
+#: input: ``/dev/zero`` is refused, not read until memory runs out), and a gzip one, here or
+#: there, may unpack to no more (the largest real logs are under 1 MB).
+MAX_GAME_FILE: Final = 16 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The server's limits (:mod:`agari.web.server`): how long a request may take to arrive
+    (its head and body), how long a connection may sit idle between requests, and how many
+    connections may be open at once (fewer where the process may open fewer files)."""
+
+    request_timeout: float = 15.0
+    idle_timeout: int = 5
+    max_connections: int = 256
 
 
 def read_hand(text: str) -> str | Mapping[str, Any]:
