@@ -20,6 +20,7 @@ STAGES: tuple[tuple[str, ...], ...] = (
     ("agari.analysis",),
     ("agari.api",),
     ("agari.game",),
+    ("agari.play",),
     ("agari.batch",),
     ("agari.render",),
     ("agari.web",),

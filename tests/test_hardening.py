@@ -340,6 +340,7 @@ def test_hand_command_lone_surrogates_in_arguments(
 FULL = "/dev/full"  # every write fails with ENOSPC, as on a full disk
 GAME = str(ROOT / "fixtures" / "games" / "tenhou_half_game.txt")
 HANDS = str(ROOT / "examples" / "hands.txt")
+LOG = str(ROOT / "fixtures" / "logs" / "tenhou6" / "tenhou_2019050417gm-0029-0000-4f2a8622.json")
 #: Every subcommand (and its --help) with its output on the full disk; ``-o`` where it has one.
 FULL_DISK_CASES = [
     [HAND],
@@ -364,6 +365,10 @@ FULL_DISK_CASES = [
     ["game", GAME],
     ["game", "--json", "-j", "2", GAME, GAME],
     ["game", "--help"],
+    ["review", LOG],
+    ["review", "--json", "-j", "2", LOG, LOG],
+    ["review", LOG, "--html", FULL],
+    ["review", "--help"],
     ["svg", HAND],
     ["svg", HAND, "-o", FULL],
     ["serve", "--help"],

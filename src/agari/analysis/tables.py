@@ -240,9 +240,20 @@ def formula_shanten(counts: Sequence[int], melds: int) -> int:
 def formula_shanten_after_draws(counts: Sequence[int], melds: int) -> list[int]:
     """:func:`formula_shanten` of ``counts`` plus one tile of each kind (34 values; a kind
     already held four times gets 9, an impossible draw). The other three suits' tables are
-    merged once, so each draw costs one suit look-up and one merge; a draw far from every
-    tile of its suit costs neither."""
-    tables = suit_tables(counts)
+    merged once; each suit's tables with one tile more, and each merged table's shanten,
+    are memoised, so a draw costs a look-up or two."""
+    suits = (
+        tuple(counts[0:9]),
+        tuple(counts[9:18]),
+        tuple(counts[18:27]),
+        tuple(counts[27:34]),
+    )
+    tables = (
+        _number_table(_number_key(suits[0])),
+        _number_table(_number_key(suits[1])),
+        _number_table(_number_key(suits[2])),
+        _honour_table(_honour_key(suits[3])),
+    )
     rest = (
         merge(tables[1], merge(tables[2], tables[3])),
         merge(tables[0], merge(tables[2], tables[3])),
@@ -256,44 +267,63 @@ def formula_shanten_after_draws(counts: Sequence[int], melds: int) -> list[int]:
         kinds = sum(1 for c in counts if c)
         orphan_kinds = sum(1 for k in _ORPHANS if counts[k])
         orphan_pair = any(counts[k] >= 2 for k in _ORPHANS)
-    work = list(counts)
     out: list[int] = []
-    # A drawn tile with no tile of its suit within two places of it (an honour not held)
-    # forms no group, pair or partial group: the standard form stays as it is.
-    unchanged = table_shanten(merge(tables[0], rest[0]), need)
-    for kind in range(34):
-        if work[kind] >= 4:
-            out.append(9)
-            continue
-        suit = kind // 9
-        work[kind] += 1
-        if suit == 3:
-            if work[kind] == 1:
-                value = unchanged
-            else:
-                value = table_shanten(merge(_honour_table(_honour_key(work[27:34])), rest[3]), need)
-        else:
-            first = suit * 9
-            near = work[max(first, kind - 2) : min(first + 9, kind + 3)]
-            if sum(near) == 1:  # only the drawn tile
-                value = unchanged
-            else:
-                table = _number_table(_number_key(work[first : first + 9]))
-                value = table_shanten(merge(table, rest[suit]), need)
-        if closed and value > -1:
-            c = work[kind]
-            p = pairs + (c == 2)
-            k = kinds + (c == 1)
-            value = min(value, 6 - p + max(0, 7 - k))
-            if kind in _ORPHANS:
-                ok = orphan_kinds + (c == 1)
-                op = orphan_pair or c == 2
-                value = min(value, 13 - ok - op)
-            else:
-                value = min(value, 13 - orphan_kinds - orphan_pair)
-        work[kind] -= 1
-        out.append(value)
+    for suit in range(4):
+        others = rest[suit]
+        first = suit * 9
+        for rank, table in enumerate(_plus_one(suits[suit], suit == 3)):
+            if table is None:
+                out.append(9)
+                continue
+            value = _shanten_row(merge(table, others))[need]
+            if closed and value > -1:
+                kind = first + rank
+                c = counts[kind] + 1
+                p = pairs + (c == 2)
+                k = kinds + (c == 1)
+                value = min(value, 6 - p + max(0, 7 - k))
+                if kind in _ORPHANS:
+                    ok = orphan_kinds + (c == 1)
+                    op = orphan_pair or c == 2
+                    value = min(value, 13 - ok - op)
+                else:
+                    value = min(value, 13 - orphan_kinds - orphan_pair)
+            out.append(value)
     return out
+
+
+_PLUS_ONE: dict[tuple[tuple[int, ...], bool], tuple[Table | None, ...]] = {}
+_SHANTEN_ROWS: dict[Table, tuple[int, ...]] = {}
+
+
+def _plus_one(suit: tuple[int, ...], honours: bool) -> tuple[Table | None, ...]:
+    """The suit's table with one more tile of each rank (``None`` for a rank held four
+    times), memoised by the suit's counts."""
+    cached = _PLUS_ONE.get((suit, honours))
+    if cached is not None:
+        return cached
+    work = list(suit)
+    out: list[Table | None] = []
+    for rank in range(len(work)):
+        if work[rank] >= 4:
+            out.append(None)
+            continue
+        work[rank] += 1
+        key = _honour_key(work) if honours else _number_key(work)
+        out.append(_honour_table(key) if honours else _number_table(key))
+        work[rank] -= 1
+    found = tuple(out)
+    _PLUS_ONE[suit, honours] = found
+    return found
+
+
+def _shanten_row(table: Table) -> tuple[int, ...]:
+    """:func:`table_shanten` of ``table`` for 0 to 4 sets still needed, memoised."""
+    row = _SHANTEN_ROWS.get(table)
+    if row is None:
+        row = tuple(table_shanten(table, need) for need in range(5))
+        _SHANTEN_ROWS[table] = row
+    return row
 
 
 # --------------------------------------------------------------------------- exact distances
@@ -421,8 +451,10 @@ def _honour_distance(pairs: tuple[tuple[int, int], ...]) -> Distance:
     return table
 
 
+@lru_cache(maxsize=1 << 16)
 def merge_distance(a: Distance, b: Distance) -> Distance:
-    """Distances of two suits together (min-plus over the ways to split sets and pair)."""
+    """Distances of two suits together (min-plus over the ways to split sets and pair);
+    memoised as :func:`merge` is (few distinct tables meet)."""
     out = [_INF] * _SIZE
     for i in range(_SIZE):
         da = a[i]

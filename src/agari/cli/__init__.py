@@ -46,6 +46,7 @@ usage: agari [--rules PRESET] [--rule KEY=VALUE]... [--json] [HAND ...]
        agari chombo SEAT                    the chombo penalty
        agari batch [options] FILE...        score fixture files (--check, --json, --jobs, -o)
        agari game [options] SHEET...        replay whole games: running scores, final standings
+       agari review [options] LOG...        every decision of every player, beside the best
        agari svg HAND [-o FILE] [--info]    a picture of the hand (SVG)
        agari serve [--host H] [--port N]    the local web page (needs the web extra)
 Each subcommand has --help.
@@ -132,7 +133,7 @@ def _escape_unencodable(stream: object) -> None:
             reconfigure(errors="backslashreplace")
 
 
-_SUBCOMMANDS = ("rules", *_PAYMENT_COMMANDS, "batch", "game", "svg", "serve")
+_SUBCOMMANDS = ("rules", *_PAYMENT_COMMANDS, "batch", "game", "review", "svg", "serve")
 
 
 def _dispatch(args: list[str]) -> int:
@@ -146,7 +147,7 @@ def _dispatch(args: list[str]) -> int:
         return _subcommand("agari.cli.batch_cmd", "run", args)
     if args and args[0] == "game":
         return _subcommand("agari.cli.game_cmd", "run", args)
-    if args and args[0] in ("svg", "serve"):
+    if args and args[0] in ("review", "svg", "serve"):
         return _subcommand(f"agari.cli.{args[0]}_cmd", "run", args)
     return _hand_command(args)
 

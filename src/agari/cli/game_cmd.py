@@ -17,11 +17,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
-import time
-from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import IO
 
+from agari.cli.game_files import Progress, each_file, read_file, too_large
 from agari.cli.options import (
     Parser,
     UsageError,
@@ -36,7 +35,7 @@ from agari.render.game_file import game_json_lines, game_text
 from agari.render.log_sheet import ReplayCounts, counts_of, summary_line
 from agari.rules import Rules
 from agari.web.params import MAX_GAME_FILE
-from agari.workers import capped_jobs, ordered_map
+from agari.workers import capped_jobs
 
 __all__ = ["run"]
 
@@ -110,27 +109,15 @@ class _Options:
     rule: tuple[str, ...]
 
 
-def _read(path: str) -> bytes:
-    """The file's bytes, at most one more than :data:`MAX_GAME_FILE` (an endless input such
-    as ``/dev/zero`` is not read to the end)."""
-    if path == "-":
-        return sys.stdin.buffer.read(MAX_GAME_FILE + 1)
-    with open(path, "rb") as handle:
-        return handle.read(MAX_GAME_FILE + 1)
-
-
 def process(path: str, options: _Options, data: bytes | None = None) -> _Done:
     """Read, replay and print one file; never raises for bad input."""
     name = "<stdin>" if path == "-" else path
     try:
-        raw = _read(path) if data is None else data
+        raw = read_file(path) if data is None else data
     except OSError as error:
         return _Done(err=[f"agari game: {name}: {error.strerror or error}"], status=1)
     if len(raw) > MAX_GAME_FILE:
-        message = (
-            f"agari game: {name}: more than {MAX_GAME_FILE // 2**20} MB, the most a game file holds"
-        )
-        return _Done(err=[message], status=1)
+        return _Done(err=[too_large("agari game", name)], status=1)
     done = read_game(raw, name, options.rules, options.rule, max_unpacked=MAX_GAME_FILE)
     if done.kind is None or (done.replay is None and done.sheet is None):
         return _Done(err=[f"agari game: {done.error}"], status=done.status)
@@ -155,45 +142,6 @@ def _lost(path: str) -> _Done:
     """A file whose worker process died reading it, twice (killed: out of memory?)."""
     message = f"agari game: {path}: the worker process reading it died (killed or out of memory)"
     return _Done(err=[message], status=1)
-
-
-def _results(paths: list[str], options: _Options, jobs: int) -> Generator[_Done, None, None]:
-    """Each file's result in the order given; ``jobs`` worker processes when more than one
-    (standard input is read here, never by a worker)."""
-    if "-" in paths:
-        jobs = 1
-    return ordered_map(
-        _process_in_worker, paths, shared=options, jobs=min(jobs, len(paths)), lost=_lost
-    )
-
-
-class _Progress:
-    """One line on standard error, rewritten in place: files done, logs' rounds and wins."""
-
-    def __init__(self, stream: IO[str], total: int) -> None:
-        self.stream = stream
-        self.total = total
-        self.start = time.perf_counter()
-        self.shown = False
-
-    def update(self, done: int, counts: ReplayCounts) -> None:
-        elapsed = time.perf_counter() - self.start
-        rate = done / elapsed if elapsed > 0 else 0.0
-        width = 24
-        filled = width * done // max(self.total, 1)
-        bar = "#" * filled + "-" * (width - filled)
-        self.stream.write(
-            f"\r[{bar}] {done}/{self.total} files, {counts.rounds} rounds, "
-            f"{counts.wins} wins, {rate:.0f} files/s\x1b[K"
-        )
-        self.stream.flush()
-        self.shown = True
-
-    def clear(self) -> None:
-        if self.shown:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
-            self.shown = False
 
 
 def run(args: list[str]) -> int:
@@ -224,7 +172,7 @@ def _replay_all(
     options: argparse.Namespace, settings: _Options, jobs: int, out: IO[str], err: IO[str]
 ) -> int:
     progress = (
-        _Progress(err, len(options.files))
+        Progress(err, len(options.files))
         if len(options.files) > 1 and not options.no_progress and isatty(err)
         else None
     )
@@ -232,7 +180,7 @@ def _replay_all(
     disagrees = False
     total = ReplayCounts()
     logs = 0
-    results = _results(options.files, settings, jobs)
+    results = each_file(_process_in_worker, options.files, settings, jobs, _lost)
     with contextlib.closing(results):
         for count, done in enumerate(results, start=1):
             if progress is not None:
@@ -247,7 +195,7 @@ def _replay_all(
                 total.add(done.counts)
                 disagrees = disagrees or done.disagrees
             if progress is not None:
-                progress.update(count, total)
+                progress.update(count, f"{total.rounds} rounds, {total.wins} wins")
     if progress is not None:
         progress.clear()
     if logs:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Final
@@ -37,7 +37,7 @@ from agari.tiles import Tile
 if TYPE_CHECKING:
     from agari.result import Result
 
-__all__ = ["caption", "hand_svg", "svg", "tile_svg"]
+__all__ = ["caption", "face_library", "hand_svg", "svg", "tile_icon", "tile_svg"]
 
 #: A tile is 300 x 400 units (the art's own size); the picture shows it 45 pixels wide.
 W: Final = 300
@@ -313,15 +313,8 @@ def hand_svg(
     right = max(right, longest)
     x0, y0 = -MARGIN, top - MARGIN
     width, height = right + 2 * MARGIN, bottom - top + 2 * MARGIN
-    faces = sorted({p.face for p in placed if p.face is not None}, key=lambda t: (t.kind, t.red))
-    defs = ['<g id="front">' + _art("Front") + _OUTLINE + "</g>"]
-    if any(p.face is None for p in placed):
-        defs.append('<g id="back">' + _art("Back") + "</g>")
-    for tile in faces:
-        defs.append(
-            f'<g id="{face_id(tile)}"><use xlink:href="#front" href="#front"/>'
-            f"{_art(_file_name(tile))}</g>"
-        )
+    faces = {p.face for p in placed if p.face is not None}
+    defs = _face_defs(faces, back=any(p.face is None for p in placed))
     title = escape(str(hand))
     label = escape(str(hand), {'"': "&quot;"})
     out = [
@@ -347,6 +340,40 @@ def hand_svg(
         )
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _face_defs(faces: Iterable[Tile], *, back: bool = False) -> list[str]:
+    """The ``<defs>`` entries of the shared front, each face once (and the back)."""
+    defs = ['<g id="front">' + _art("Front") + _OUTLINE + "</g>"]
+    if back:
+        defs.append('<g id="back">' + _art("Back") + "</g>")
+    for tile in sorted(set(faces), key=lambda t: (t.kind, t.red)):
+        defs.append(
+            f'<g id="{face_id(tile)}"><use xlink:href="#front" href="#front"/>'
+            f"{_art(_file_name(tile))}</g>"
+        )
+    return defs
+
+
+def face_library(faces: Iterable[Tile]) -> str:
+    """A hidden SVG that defines each face once, for a page that shows many tiles with
+    :func:`tile_icon` (the page then holds every picture it uses)."""
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        'width="0" height="0" style="position:absolute" aria-hidden="true"><defs>'
+        + "".join(_face_defs(faces))
+        + "</defs></svg>"
+    )
+
+
+def tile_icon(tile: Tile, *, css: str = "tile", title: str | None = None) -> str:
+    """One tile drawn from the page's :func:`face_library` (30 x 40 pixels by default)."""
+    label = escape(title if title is not None else str(tile))
+    return (
+        f'<svg class="{css}" viewBox="0 0 300 400" role="img" aria-label="{label}">'
+        f'<title>{label}</title><use xlink:href="#{face_id(tile)}" href="#{face_id(tile)}"/>'
+        "</svg>"
+    )
 
 
 def tile_svg(tile: Tile) -> str:

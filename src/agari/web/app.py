@@ -10,6 +10,9 @@ Routes:
 * ``GET /game`` the game page; ``POST /game`` its form without script (``game=TEXT``,
   form-encoded); ``POST /part/game?name=…&rules=…&rule=…`` a game file as the body, its
   score sheet as HTML (the page's script sends the file chosen or the text pasted);
+* ``POST /part/review?…`` a game log as the body, the review of its play as HTML (SPEC
+  §8: every decision beside the efficiency-best one); ``POST /api/review?…`` the same as
+  SPEC §8 JSON Lines, what ``agari review --json NAME`` prints;
 * ``POST /api/game?name=…&rules=…&rule=…`` a game sheet or game log as the body (text,
   tenhou.net/6 JSON, mjlog XML, plain or gzip): SPEC §7 JSON Lines
   (``application/x-ndjson``), exactly what ``agari game --json NAME`` prints for the file
@@ -43,6 +46,7 @@ from starlette.routing import Route
 
 from agari.errors import RuleError
 from agari.game.files import GameFile, read_game
+from agari.play.summary import review_game
 from agari.render.game_file import game_json_lines
 from agari.result import Result
 from agari.rules import Rules, split_switches
@@ -50,6 +54,7 @@ from agari.tiles import Tile
 from agari.web.game_view import game_html, game_page
 from agari.web.page import analysed, error_result, page, result_html
 from agari.web.params import MAX_GAME_BODY, MAX_GAME_FILE
+from agari.web.review_view import review_part
 
 __all__ = ["MAX_BODY", "MAX_GAME_BODY", "MAX_GAME_FILE", "MAX_QUERY", "create_app"]
 
@@ -212,20 +217,52 @@ async def api_game(request: Request) -> Response:
     )
 
 
-async def _game_part(data: bytes, name: str, preset: str | None, switches: list[str]) -> str:
+async def _game_part(
+    data: bytes, name: str, preset: str | None, switches: list[str], review: bool = False
+) -> str:
+    """The score sheet of a game file as HTML, or (``review``) the review of its play."""
     try:
         Rules.from_options(preset, switches)
     except RuleError as error:
         return f'<div class="error" id="game-error"><p><b>rules</b>: {escape(str(error))}</p></div>'
     if not data.strip():
         return '<p class="hint">Nothing to replay: choose a file or paste a game.</p>'
-    return game_html(await _read_game(data, name, preset, switches))
+    done = await _read_game(data, name, preset, switches)
+    if review:
+        return await run_in_threadpool(review_part, done)
+    return game_html(done)
 
 
 async def game_part(request: Request) -> Response:
     name, preset, switches = _game_options(request)
     body = await _game_part(await request.body(), name, preset, switches)
     return _Html(body, headers=_HEADERS)
+
+
+async def review_part_route(request: Request) -> Response:
+    name, preset, switches = _game_options(request)
+    body = await _game_part(await request.body(), name, preset, switches, review=True)
+    return _Html(body, headers=_HEADERS)
+
+
+async def api_review(request: Request) -> Response:
+    """SPEC §8 JSON Lines of a game log given as the body, as ``agari review --json``."""
+    name, preset, switches = _game_options(request)
+    try:
+        Rules.from_options(preset, switches)
+    except RuleError as error:
+        return _game_error(None, "bad_rules", str(error), name)
+    data = await request.body()
+    done = await _read_game(data, name, preset, switches)
+    replay = done.replay
+    if replay is None:
+        message = done.error or "not a game log (a game sheet holds no play to review)"
+        return _game_error(done, "bad_log", message, name)
+    review = await run_in_threadpool(review_game, replay.log, replay.rules, name)
+    lines = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in review.records())
+    return Response(
+        lines, media_type="application/x-ndjson", headers={"X-Content-Type-Options": "nosniff"}
+    )
 
 
 async def game_home(request: Request) -> Response:
@@ -235,7 +272,8 @@ async def game_home(request: Request) -> Response:
     text = form.get("game", [""])[0]
     preset = form.get("rules", [""])[0] or None
     switches = split_switches(form.get("rule", []))
-    body = await _game_part(text.encode(), "pasted", preset, switches)
+    review = form.get("action", [""])[0] == "review"
+    body = await _game_part(text.encode(), "pasted", preset, switches, review)
     return _Html(game_page(text, preset, switches, body), headers=_HEADERS)
 
 
@@ -318,6 +356,8 @@ def create_app() -> Starlette:
             Route("/game", game_home, methods=["GET", "POST"]),
             Route("/part/game", game_part, methods=["POST"]),
             Route("/api/game", api_game, methods=["POST"]),
+            Route("/part/review", review_part_route, methods=["POST"]),
+            Route("/api/review", api_review, methods=["POST"]),
         ],
         middleware=[Middleware(_Limits)],
         exception_handlers={HTTPException: _http_error, Exception: _internal},

@@ -24,6 +24,7 @@ from urllib.parse import urlencode
 from agari.render.game_file import game_text
 from agari.render.log_sheet import counts_of, end_log_lines, log_title, round_log_lines
 from agari.render.log_sheet import summary_line as log_summary
+from agari.render.review import REVIEW_STYLE
 from agari.render.sheet import event_text, standings_title, value_text
 from agari.rules import PRESET_NAMES
 from agari.web.page import NAV, STYLE
@@ -205,7 +206,7 @@ def game_page(
         body=body
         or '<p class="hint">Choose a game sheet or a game log (tenhou.net/6 JSON, Tenhou '
         "mjlog XML, plain or gzip), or paste a game sheet, and press replay.</p>",
-        style=STYLE + _GAME_STYLE,
+        style=STYLE + _GAME_STYLE + REVIEW_STYLE,
         script=_SCRIPT.replace("{limit}", str(MAX_GAME_BODY)),
         nav=NAV.format(hands="", games=' aria-current="page"'),
     )
@@ -235,13 +236,16 @@ standings</span>{nav}</header>
     <select id="game-rules" name="rules">{options}</select>
     <input id="game-rule" name="rule" value="{switches}" placeholder="e.g. uma=15,5,-5,-15"
       spellcheck="false" title="rule switches KEY=VALUE, separated by blanks">
-    <button type="submit" id="game-go">replay</button>
+    <button type="submit" id="game-go" name="action" value="replay">replay</button>
+    <button type="submit" id="game-review" name="action" value="review"
+      title="every decision of every player beside the efficiency-best one">review the play</button>
   </div>
 </form>
 <section id="game-result" aria-live="polite">{body}</section>
 </main>
 <footer>JSON: <code>POST /api/game</code> with the file as the body (SPEC &sect;7 JSON Lines,
-as <code>agari game --json</code> prints them). Nothing is sent anywhere else.</footer>
+as <code>agari game --json</code> prints them); <code>POST /api/review</code> the review
+(SPEC &sect;8, as <code>agari review --json</code>). Nothing is sent anywhere else.</footer>
 <script>{script}</script>
 </body></html>
 """
@@ -296,13 +300,14 @@ _SCRIPT: Final = r"""
     out.querySelector('b').textContent = title;
     out.querySelector('span').textContent = text;
   }
+  let mode = 'game';
   async function send(body, name) {
     const mine = ++seq;
     if (body.size > LIMIT) { problem('too large', 'a game file is at most 2 MB'); return; }
     out.setAttribute('aria-busy', 'true');
     let response, html;
     try {
-      response = await fetch('/part/game?' + query(name), { method: 'POST', body: body });
+      response = await fetch('/part/' + mode + '?' + query(name), { method: 'POST', body: body });
       html = await response.text();
     } catch (e) {
       if (mine === seq) { out.removeAttribute('aria-busy'); problem('not sent', String(e)); }
@@ -323,6 +328,7 @@ _SCRIPT: Final = r"""
   });
   form.addEventListener('submit', function (e) {
     e.preventDefault();
+    mode = e.submitter && e.submitter.id === 'game-review' ? 'review' : 'game';
     if (text.value.trim()) { chosen = null; file.value = ''; note.textContent = '';
       send(text.value, 'pasted'); }
     else if (chosen) send(chosen, chosen.name);

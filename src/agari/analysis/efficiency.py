@@ -1,0 +1,126 @@
+"""Tile efficiency on counts, for the analysis of play: a hand's shanten, the tiles that
+improve it counted on what one player has not seen, and every discard of 14 tiles with
+those figures (SPEC §8 ``best`` and ``chosen``).
+
+The hand analysis (:mod:`agari.analysis.waiting`) works on a :class:`~agari.hand.Hand`
+and counts as unseen every copy outside the hand; a player at the table sees more (rivers,
+melds, dora indicators). These functions take the counts the table keeps -- the concealed
+tiles (``closed``, 34 counts), the melds, the copies in hand and melds (``held``) and the
+copies that player can see (``seen``) -- and use the same shanten and acceptance rules
+(:func:`~agari.analysis.waiting.shanten`: the fewest tiles missing, minus one; no fifth
+copy; seven pairs of seven kinds). Results are memoised per hand for a game's review: a
+player's hand after its discard is the one it draws to next.
+
+>>> closed = [0] * 34
+>>> for kind in (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 31, 31):
+...     closed[kind] += 1
+>>> shanten_of(closed, 0, closed), winning_kinds(closed, 0, closed)
+(0, (27, 31))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from agari.analysis.waiting import _completing_kinds, _improving_kinds, _shanten
+
+__all__ = ["DiscardFigures", "discard_figures", "improving_kinds", "shanten_of", "winning_kinds"]
+
+_MEMO_LIMIT: Final = 1 << 16
+_SHANTEN: dict[tuple[bytes, int], int] = {}
+_IMPROVING: dict[tuple[bytes, int], tuple[int, ...]] = {}
+
+
+def _key(closed: Sequence[int], held: Sequence[int], melds: int) -> tuple[bytes, int]:
+    """One hand's key: its concealed counts and the copies its melds hold (the four-copy
+    limit reads both), and how many melds."""
+    return bytes(closed) + bytes(held), melds
+
+
+def shanten_of(closed: list[int], melds: int, held: list[int]) -> int:
+    """The shanten of 13 or 14 concealed counts beside ``melds`` melds."""
+    key = _key(closed, held, melds)
+    value = _SHANTEN.get(key)
+    if value is None:
+        value = _shanten(closed, melds, held)
+        if len(_SHANTEN) < _MEMO_LIMIT:
+            _SHANTEN[key] = value
+    return value
+
+
+def improving_kinds(closed: list[int], melds: int, held: list[int]) -> tuple[int, ...]:
+    """The kinds whose draw lowers 13 tiles' shanten (a ready hand's: its winning kinds),
+    none held four times."""
+    key = _key(closed, held, melds)
+    found = _IMPROVING.get(key)
+    if found is None:
+        found = tuple(_improving_kinds(closed, melds, held, shanten_of(closed, melds, held)))
+        if len(_IMPROVING) < _MEMO_LIMIT:
+            _IMPROVING[key] = found
+    return found
+
+
+def winning_kinds(closed: list[int], melds: int, held: list[int]) -> tuple[int, ...]:
+    """The kinds that complete 13 tiles (empty when not ready; a kind held four times
+    cannot be drawn, so a hand waiting only on such is not ready: karaten)."""
+    if shanten_of(closed, melds, held) != 0:
+        return ()
+    return tuple(k for k in _completing_kinds(closed, melds) if held[k] < 4)
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardFigures:
+    """One discard of 14 tiles: the shanten after it, the kinds that then improve the hand
+    and how many copies of them the player has not seen (``count``)."""
+
+    kind: int
+    shanten: int
+    kinds: tuple[int, ...]
+    count: int
+
+    @property
+    def key(self) -> tuple[int, int]:
+        """Better first: lower shanten, then more acceptance."""
+        return self.shanten, -self.count
+
+
+def discard_figures(
+    closed: list[int],
+    melds: int,
+    held: list[int],
+    seen: Sequence[int],
+    also: int | None = None,
+) -> tuple[list[DiscardFigures], int]:
+    """Every distinct discard of 14 concealed counts, best first (lowest shanten, then most
+    unseen acceptance, then tile order), with the shanten before the discard. Acceptance is
+    counted for the discards at the lowest shanten, and for ``also`` (the one made) -- the
+    others carry none (their ``kinds`` empty, ``count`` -1). ``seen``: the copies of each
+    kind the player can see, its own tiles and the discarded one among them."""
+    before = shanten_of(closed, melds, held)
+    figures: list[DiscardFigures] = []
+    shantens: list[tuple[int, int]] = []
+    for kind in range(34):
+        if not closed[kind]:
+            continue
+        closed[kind] -= 1
+        held[kind] -= 1
+        shantens.append((kind, shanten_of(closed, melds, held)))
+        closed[kind] += 1
+        held[kind] += 1
+    lowest = min(s for _, s in shantens)
+    for kind, value in shantens:
+        if value != lowest and kind != also:
+            figures.append(DiscardFigures(kind, value, (), -1))
+            continue
+        closed[kind] -= 1
+        held[kind] -= 1
+        kinds = improving_kinds(closed, melds, held)
+        closed[kind] += 1
+        held[kind] += 1
+        # the discarded copy lies in the river: seen, though no longer held
+        count = sum(4 - seen[k] for k in kinds)
+        figures.append(DiscardFigures(kind, value, kinds, count))
+    figures.sort(key=lambda f: (f.shanten, -f.count, f.kind))
+    return figures, before

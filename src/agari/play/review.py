@@ -1,0 +1,404 @@
+"""The review of every decision in a game (SPEC §8, ``agari review``): for each seat at each
+decision, the hand and what it could see, the choice made beside the efficiency-best one
+(lowest shanten, then most acceptance counted on the tiles that seat had not seen), and
+after it the seat's shanten, waits and furiten; wins that were there and not taken.
+
+Decisions are:
+
+- a seat's own turn, after its draw or its call: the discard (with riichi or not), a closed
+  or added kan, a kita, or the win by tsumo;
+- another seat's discard (or added kan, or kita) that the seat could take -- win on it (a
+  winning tile, with a yaku, not furiten), pon or open kan it, or chi it (the seat after
+  the discarder, four players) -- and what it did: the win, the call, or a pass.
+
+The figures are those of :mod:`agari.analysis.efficiency`; where the best discard leaves the
+hand ready, the value-aware choice of the discard table (SPEC §4) is named beside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from agari.analysis.efficiency import DiscardFigures, discard_figures, shanten_of
+from agari.analysis.waiting import waits
+from agari.engine.scoring import score_hand
+from agari.errors import HandError
+from agari.game.logs import Call, Discard, Draw, Event, NewDora, RiichiAccepted, RoundLog, Win
+from agari.game.table import TableError
+from agari.hand import SEAT_WINDS, Hand, make_context, replace_context
+from agari.notation.validate import check_under_rules
+from agari.play.follow import Follower, Furiten, counts
+from agari.result import Result
+from agari.rules import Rules
+from agari.tiles import Tile
+
+__all__ = ["Decision", "Figures", "review_round"]
+
+Action = dict[str, Any]
+_OWN_KANS: Final = ("ankan", "kakan", "kita")
+_TAKES: Final = ("chi", "pon", "daiminkan")
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """A discard's figures: the tile, the shanten after it, the kinds that improve the hand
+    then and the copies of them the seat had not seen."""
+
+    tile: Tile
+    shanten: int
+    kinds: tuple[int, ...]
+    count: int
+
+    @classmethod
+    def of(cls, figures: DiscardFigures) -> Figures:
+        return cls(Tile(figures.kind), figures.shanten, figures.kinds, figures.count)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "discard": str(self.tile),
+            "shanten": self.shanten,
+            "acceptance": {"kinds": len(self.kinds), "count": self.count},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision (SPEC §8): where (round ``index``, its ``label``), who (``seat``), at
+    which of its draws (``turn``), the hand before it (``hand``, and the ``drawn`` or
+    ``offered`` tile), what was done (``action``), the shanten before and after, what the
+    seat could see (``seen``: copies of each kind), the efficiency-best discards and the
+    chosen one's figures (discard decisions), the value-aware choice where the hand could
+    be ready, the furiten, readiness and waits after, and whether a win was left."""
+
+    index: int
+    round: str
+    honba: int
+    seat: int
+    turn: int
+    hand: str
+    drawn: Tile | None
+    offered: Tile | None
+    action: Action
+    shanten: int
+    shanten_after: int
+    seen: tuple[int, ...]
+    best: tuple[Figures, ...]
+    chosen: Figures | None
+    value_best: str | None
+    furiten: Furiten | None
+    tenpai: bool
+    waits: tuple[int, ...]
+    missed_win: bool
+    #: this discard (or added kan, or kita) was won on by another seat
+    dealt_in: bool = False
+
+    @property
+    def is_discard(self) -> bool:
+        return "discard" in self.action
+
+    @property
+    def matches_best(self) -> bool:
+        """The discard made is as good as the best: the same shanten and acceptance."""
+        if self.chosen is None or not self.best:
+            return True
+        top = self.best[0]
+        return (self.chosen.shanten, self.chosen.count) == (top.shanten, top.count)
+
+    @property
+    def shanten_lost(self) -> int:
+        if self.chosen is None or not self.best:
+            return 0
+        return self.chosen.shanten - self.best[0].shanten
+
+    @property
+    def acceptance_lost(self) -> int:
+        if self.chosen is None or not self.best or self.shanten_lost:
+            return 0
+        return self.best[0].count - self.chosen.count
+
+    def to_json(self, game: str) -> dict[str, Any]:
+        record: dict[str, Any] = {
+            "kind": "decision",
+            "game": game,
+            "index": self.index,
+            "round": self.round,
+            "honba": self.honba,
+            "seat": self.seat,
+            "turn": self.turn,
+            "hand": self.hand,
+        }
+        if self.drawn is not None:
+            record["drawn"] = str(self.drawn)
+        if self.offered is not None:
+            record["offered"] = str(self.offered)
+        record.update(
+            action=self.action,
+            shanten=self.shanten,
+            shanten_after=self.shanten_after,
+            seen={str(Tile(k)): n for k, n in enumerate(self.seen) if n},
+            best=[f.to_json() for f in self.best],
+            chosen=None if self.chosen is None else self.chosen.to_json(),
+            furiten=self.furiten,
+            tenpai=self.tenpai,
+            waits=[str(Tile(k)) for k in self.waits],
+            missed_win=self.missed_win,
+        )
+        if self.value_best is not None:
+            record["value_best"] = self.value_best
+        return record
+
+
+# --------------------------------------------------------------------------- a round
+
+
+class _Round:
+    """The review of one round in progress: the follower and what the decisions need."""
+
+    def __init__(self, round_log: RoundLog, rules: Rules) -> None:
+        self.log = round_log
+        self.rules = rules
+        self.follower = Follower(round_log, rules)
+        self.turn = [0] * rules.players
+        self.decisions: list[Decision] = []
+
+    # --- the facts at a moment ---
+
+    def hand_text(self, seat: int) -> str:
+        player = self.follower.table.seats[seat]
+        return str(Hand(player.concealed, None, tuple(player.melds)))
+
+    def seen(self, seat: int) -> tuple[int, ...]:
+        visible = self.follower.table.visible(seat)
+        return tuple(visible.get(k, 0) for k in range(34))
+
+    def can_win(self, seat: int, from_seat: int) -> bool:
+        """Whether ``seat`` may win now on the last draw or offered tile: a complete hand
+        with a yaku (the round's winds given), not furiten for a ron."""
+        if seat != from_seat and self.follower.facts[seat].furiten_to_win is not None:
+            return False
+        table = self.follower.table
+        try:
+            hand = table.win_hand(Win(seat, from_seat))
+        except TableError:
+            return False
+        context = replace_context(
+            hand.context,
+            seat_wind=SEAT_WINDS[(seat - table.dealer) % self.rules.players],
+            round_wind=SEAT_WINDS[self.log.wind % 4],
+            win_from=None,
+        )
+        full = Hand(hand.concealed, hand.win, hand.melds, context)
+        try:
+            check_under_rules(full, self.rules)
+            result = score_hand(full, self.rules)
+        except HandError:
+            return False
+        return result is not None and result.status == "win"
+
+    # --- decisions ---
+
+    def own_turn(self, seat: int, event: Event, action: Action, dealt_in: bool = False) -> None:
+        """A decision on the seat's own turn (14 tiles): worked out before ``event`` is
+        played, finished after. ``dealt_in``: another seat wins on what it gives up."""
+        table = self.follower.table
+        player = table.seats[seat]
+        closed, held = counts(player)
+        melds = len(player.melds)
+        seen = self.seen(seat)
+        chosen_kind = event.tile.kind if isinstance(event, Discard) else None
+        figures, before = discard_figures(closed, melds, held, seen, also=chosen_kind)
+        top = figures[0].key
+        best = tuple(Figures.of(f) for f in figures if f.key == top)
+        chosen = next((Figures.of(f) for f in figures if f.kind == chosen_kind), None)
+        missed = (
+            before == -1
+            and not (isinstance(event, Win) and event.seat == event.from_seat)
+            and self.can_win(seat, seat)
+        )
+        ready = [Figures.of(f) for f in figures if f.shanten == 0]
+        value_best = self._value_choice(seat, ready) if ready else None
+        drawn = (
+            table.last.tile if isinstance(table.last, Draw) and table.last.seat == seat else None
+        )
+        hand = self.hand_text(seat)
+        self.follower.apply(event)
+        facts = self.follower.facts[seat]
+        after = chosen.shanten if chosen is not None else self._shanten_now(seat)
+        self.decisions.append(
+            Decision(
+                self.log.index,
+                self.log.name,
+                self.log.honba,
+                seat,
+                self.turn[seat],
+                hand,
+                drawn,
+                None,
+                action,
+                before,
+                after,
+                seen,
+                best,
+                chosen,
+                value_best,
+                facts.furiten,
+                facts.tenpai,
+                facts.waits,
+                missed,
+                dealt_in,
+            )
+        )
+
+    def _shanten_now(self, seat: int) -> int:
+        closed, held = counts(self.follower.table.seats[seat])
+        return shanten_of(closed, len(self.follower.table.seats[seat].melds), held)
+
+    def _value_choice(self, seat: int, ready: Sequence[Figures]) -> str | None:
+        """Of the discards that leave the hand ready, the one whose best win is worth the
+        most (the §4 discard table's order; more unseen winning tiles break a tie)."""
+        table = self.follower.table
+        player = table.seats[seat]
+        context = make_context(
+            seat_wind=SEAT_WINDS[(seat - table.dealer) % self.rules.players],
+            round_wind=SEAT_WINDS[self.log.wind % 4],
+            dora_indicators=table.dora_indicators,
+            riichi=player.riichi,
+        )
+        best: tuple[int, int, str] | None = None
+        for figures in ready:
+            rest = list(player.concealed)
+            rest.remove(next(t for t in rest if t.kind == figures.tile.kind))
+            hand = Hand(tuple(rest), None, tuple(player.melds), context)
+            try:
+                found = waits(hand, self.rules)
+            except (HandError, ValueError):
+                continue
+            points = max(
+                (_points(r) for w in found for r in (w.ron, w.tsumo) if r is not None),
+                default=0,
+            )
+            key = (points, figures.count, str(figures.tile))
+            if best is None or key[:2] > best[:2]:
+                best = key
+        return None if best is None or best[0] == 0 else best[2]
+
+    def offers(self, by: int, tile: Tile, events: Sequence[Event], at: int, robbed: bool) -> None:
+        """The seats that could take ``tile`` (offered by ``by``) and what each did; the
+        events from ``at`` on tell it."""
+        for seat in range(self.rules.players):
+            if seat == by:
+                continue
+            win = self.can_win(seat, by) if tile.kind in self.follower.facts[seat].waits else False
+            calls = () if robbed else self._calls(seat, by, tile)
+            if not win and not calls:
+                continue
+            taken = _taken(events, at, seat, tile)
+            facts = self.follower.facts[seat]
+            shanten = facts.shanten
+            self.decisions.append(
+                Decision(
+                    self.log.index,
+                    self.log.name,
+                    self.log.honba,
+                    seat,
+                    self.turn[seat],
+                    self.hand_text(seat),
+                    None,
+                    tile,
+                    taken if taken is not None else {"pass": str(tile)},
+                    shanten,
+                    -1 if taken is not None and "win" in taken else shanten,
+                    self.seen(seat),
+                    (),
+                    None,
+                    None,
+                    facts.furiten if taken is None else None,
+                    facts.tenpai,
+                    facts.waits,
+                    win and (taken is None or "win" not in taken),
+                )
+            )
+
+    def _calls(self, seat: int, by: int, tile: Tile) -> tuple[str, ...]:
+        """The calls ``seat`` could make on ``tile`` discarded by ``by``."""
+        table = self.follower.table
+        player = table.seats[seat]
+        if player.riichi or table.wall_left == 0:
+            return ()
+        closed, _ = counts(player)
+        kind = tile.kind
+        out: list[str] = []
+        if closed[kind] >= 2:
+            out.append("pon")
+        if closed[kind] >= 3:
+            out.append("kan")
+        if self.rules.players == 4 and seat == (by + 1) % 4 and kind < 27:
+            first = kind - kind % 9
+            for low in range(max(first, kind - 2), min(kind, first + 6) + 1):
+                run = [k for k in range(low, low + 3) if k != kind]
+                if all(closed[k] for k in run):
+                    out.append("chi")
+                    break
+        return tuple(out)
+
+
+def _points(result: Result) -> int:
+    """A win's value (0 for no yaku)."""
+    return result.points or 0 if result.status == "win" else 0
+
+
+def _taken(events: Sequence[Event], at: int, seat: int, tile: Tile) -> Action | None:
+    """What ``seat`` did with the tile just offered: the win or the call in the events that
+    follow (before the next draw or discard), else ``None``."""
+    for event in events[at:]:
+        if isinstance(event, Win) and event.seat == seat:
+            return {"win": "ron"}
+        if isinstance(event, Call) and event.kind in _TAKES:
+            if event.seat == seat and event.called is not None and event.called.kind == tile.kind:
+                kind = "kan" if event.kind == "daiminkan" else event.kind
+                return {"call": kind, "tiles": " ".join(str(t) for t in event.tiles)}
+            return None
+        if isinstance(event, Draw | Discard):
+            return None
+    return None
+
+
+def _won_on(events: Sequence[Event], at: int, by: int) -> bool:
+    """Whether another seat wins on what ``by`` just gave up (the events from ``at``)."""
+    for event in events[at:]:
+        if isinstance(event, Win):
+            return event.from_seat == by and event.seat != by
+        if isinstance(event, Draw | Discard | Call):
+            return False
+    return False
+
+
+def review_round(round_log: RoundLog, rules: Rules) -> list[Decision]:
+    """Every decision of one round, in play order."""
+    state = _Round(round_log, rules)
+    follower = state.follower
+    events = round_log.events
+    for at, event in enumerate(events):
+        if isinstance(event, Draw):
+            follower.apply(event)
+            state.turn[event.seat] += 1
+        elif isinstance(event, Discard):
+            action: Action = {"discard": str(event.tile), "riichi": event.riichi}
+            state.own_turn(event.seat, event, action, _won_on(events, at + 1, event.seat))
+            state.offers(event.seat, event.tile, events, at + 1, robbed=False)
+        elif isinstance(event, Call) and event.kind in _OWN_KANS:
+            kind = "kita" if event.kind == "kita" else "kan"
+            action = {"call": kind, "tiles": " ".join(str(t) for t in event.tiles)}
+            state.own_turn(event.seat, event, action, _won_on(events, at + 1, event.seat))
+            last = follower.table.last
+            if event.kind in ("kakan", "kita") and last is not None:
+                robbed = event.added if event.kind == "kakan" else event.tiles[0]
+                if robbed is not None:
+                    state.offers(event.seat, robbed, events, at + 1, robbed=True)
+        elif isinstance(event, Win) and event.seat == event.from_seat:
+            state.own_turn(event.seat, event, {"win": "tsumo"})
+        elif isinstance(event, Call | RiichiAccepted | NewDora):
+            follower.apply(event)  # a call on a discard (decided at the offer), a stick, dora
+    return state.decisions

@@ -1,0 +1,28 @@
+"""The review of a game file on the page (``POST /part/review``; the game page's "review
+the play" button): the same figures as ``agari review --html``, for the file the page was
+given."""
+
+from __future__ import annotations
+
+from html import escape
+
+from agari.game.files import GameFile
+from agari.play.summary import review_game
+from agari.render.review import review_body, review_section
+
+__all__ = ["review_part"]
+
+
+def review_part(done: GameFile) -> str:
+    """The reviewed game as HTML for the page, or why there is nothing to review."""
+    replay = done.replay
+    if replay is None:
+        why = done.error or "a game sheet holds the results only, not the play to review"
+        return f'<div class="error" id="game-error"><p><b>review</b>: {escape(why)}</p></div>'
+    review = review_game(replay.log, replay.rules, done.name)
+    stopped = (
+        f'<p class="error">stopped: {escape(done.error)} (the rounds before it are reviewed)</p>'
+        if done.error
+        else ""
+    )
+    return stopped + review_body([review_section(review)])

@@ -1,0 +1,231 @@
+"""The review of decisions (SPEC §8, ``agari review``): the figures of a discard beside the
+efficiency-best ones, passes with a win left, riichi while furiten, deal-ins, the summary,
+the JSON keys, the command. Expected values are worked out from the tiles (written out
+beside each check) or read from a real log's raw file."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agari.game.log_rules import log_rules
+from agari.game.logs import Call, Discard, Draw, RiichiAccepted, RoundEnd, RoundLog, Win, read_log
+from agari.notation import parse_hand
+from agari.play.review import review_round
+from agari.play.summary import review_game
+from agari.rules import Rules
+from agari.tiles import Tile
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = ROOT / "fixtures" / "logs" / "mjlog" / "2022010415gm-00a9-0000-9bfd3aa2.xml"
+T = Tile.parse
+#: Hands far from ready (no two seats can win or call on the tiles the tests throw).
+FILLER = ("1358m1358p1358s1z", "2469m2469p2469s2z", "2469m2469p246s77z", "1357m1357p1357s3z")
+#: Seat 1 (South): 23m 456p 789s 111z 22z, ready on 1m and 4m; East is the round wind, so
+#: the 111z triplet is a yaku (yakuhai, round wind) for any win.
+READY = "23m456p789s11122z"
+
+#: SPEC §8's keys of a decision object.
+SPEC_KEYS = {
+    "kind", "game", "index", "round", "honba", "seat", "turn", "hand", "action", "shanten",
+    "shanten_after", "seen", "best", "chosen", "furiten", "tenpai", "waits", "missed_win",
+}  # fmt: skip
+
+
+def _round(hands: list[str], events: list[object]) -> RoundLog:
+    return RoundLog(
+        index=0,
+        wind=0,
+        number=1,
+        honba=0,
+        sticks=0,
+        dealer=0,
+        scores=(25000,) * 4,
+        hands=tuple(tuple(sorted(parse_hand(h).concealed)) for h in hands),
+        dora_indicator=T("9s"),
+        events=(*events, RoundEnd()),  # type: ignore[arg-type]
+    )
+
+
+def _turns(*moves: tuple[int, str]) -> list[object]:
+    out: list[object] = []
+    for seat, tile in moves:
+        out += [Draw(seat, T(tile)), Discard(seat, T(tile), tsumogiri=True)]
+    return out
+
+
+def _review(hands: list[str], events: list[object]):  # type: ignore[no-untyped-def]
+    return review_round(_round(hands, events), Rules.preset("tenhou"))
+
+
+def test_a_discard_that_breaks_a_ready_hand_loses_a_shanten() -> None:
+    """Seat 1 draws 9p to its ready hand and throws 2m: 3m 456p 789s 9p 111z 22z is one
+    tile from ready (1-shanten); throwing the 9p keeps it ready on 1m and 4m (0-shanten,
+    2 kinds: 4 + 4 copies, less those seat 1 sees: none here but its own)."""
+    hands = [FILLER[0], READY, FILLER[2], FILLER[3]]
+    events = [*_turns((0, "5z")), Draw(1, T("9p")), Discard(1, T("2m"))]
+    decision = next(d for d in _review(hands, events) if d.seat == 1)
+    assert decision.action == {"discard": "2m", "riichi": False}
+    assert decision.drawn == T("9p") and decision.turn == 1
+    assert decision.shanten == 0  # 14 tiles: one discard from ready
+    assert [str(f.tile) for f in decision.best] == ["9p"]
+    assert (decision.best[0].shanten, decision.best[0].count) == (0, 8)
+    assert decision.chosen is not None and decision.chosen.shanten == 1
+    assert not decision.matches_best and decision.shanten_lost == 1
+    assert decision.shanten_after == 1 and not decision.tenpai
+
+
+def test_a_winning_tile_let_pass_is_a_missed_win_and_temporary_furiten() -> None:
+    """Seat 2 throws 1m; seat 1, ready on it with a yaku (round-wind East triplet), not
+    furiten, lets it pass: a pass decision, a win missed, furiten after."""
+    hands = [FILLER[0], READY, FILLER[2], FILLER[3]]
+    events = _turns((0, "5z"), (1, "9p"), (2, "1m"), (3, "7z"))
+    offered = [d for d in _review(hands, events) if d.seat == 1 and d.offered is not None]
+    assert len(offered) == 1
+    decision = offered[0]
+    assert decision.action == {"pass": "1m"} and decision.missed_win
+    assert decision.furiten == "temporary" and decision.tenpai
+
+
+def test_a_ron_taken_is_a_win_decision() -> None:
+    hands = [FILLER[0], READY, FILLER[2], FILLER[3]]
+    events = [*_turns((0, "5z"), (1, "9p"), (2, "1m")), Win(1, 2)]
+    decision = next(d for d in _review(hands, events) if d.seat == 1 and d.offered is not None)
+    assert decision.action == {"win": "ron"} and not decision.missed_win
+    dealer_in = [d for d in _review(hands, events) if d.seat == 2 and d.is_discard][-1]
+    assert dealer_in.dealt_in and not dealer_in.tenpai
+
+
+def test_riichi_while_furiten_is_counted() -> None:
+    """Seat 1 throws 4m (one of its waits) and later declares riichi: furiten riichi."""
+    hands = [FILLER[0], READY, FILLER[2], FILLER[3]]
+    events = [*_turns((0, "5z"), (1, "4m"), (2, "7z"), (3, "7z"), (0, "6z"))]
+    events += [Draw(1, T("9s")), Discard(1, T("9s"), tsumogiri=True, riichi=True)]
+    events += [RiichiAccepted(1)]
+    from agari.game.logs import GameLog, LogRules
+
+    log = GameLog("test", None, None, ("A", "B", "C", "D"), LogRules(4, "tenhou"), None,
+                  (_round(hands, events),))  # fmt: skip
+    review = review_game(log, Rules.preset("tenhou"), "test")
+    assert review.players[1].riichi_while_furiten == 1
+
+
+def test_a_pon_offer_is_a_decision() -> None:
+    """Seat 2 holds 77z; seat 0 throws 7z: seat 2 could pon it and passes."""
+    hands = [FILLER[0], FILLER[1], FILLER[2], FILLER[3]]
+    events = _turns((0, "7z"), (1, "6z"))
+    offers = [d for d in _review(hands, events) if d.offered == T("7z")]
+    assert [(d.seat, d.action) for d in offers] == [(2, {"pass": "7z"})]
+    events = [Draw(0, T("7z")), Discard(0, T("7z"), tsumogiri=True)]
+    events += [Call(2, "pon", (T("7z"),) * 3, T("7z"), 0), Discard(2, T("2m"))]
+    offers = [d for d in _review(hands, events) if d.offered == T("7z")]
+    assert offers[0].action == {"call": "pon", "tiles": "7z 7z 7z"}
+
+
+# --------------------------------------------------------------------------- a real game
+
+
+def test_a_real_game_reviewed() -> None:
+    """2022010415gm-00a9 (fixtures): every decision has SPEC §8's keys; every discard
+    decision has its best and chosen figures; the deal-ins counted are the rons of the
+    game (the mjlog's AGARI tags whose fromWho is not who: 5)."""
+    log = read_log(GAME)
+    review = review_game(log, log_rules(log), GAME.name)
+    records = review.records()
+    decisions = [r for r in records if r["kind"] == "decision"]
+    assert decisions and all(set(r) >= SPEC_KEYS for r in decisions)
+    discards = [d for d in review.decisions if d.is_discard]
+    assert all(d.best and d.chosen is not None for d in discards)
+    rons = {
+        (r.index, w.from_seat)
+        for r in log.rounds
+        for w in (e for e in r.events if isinstance(e, Win))
+        if w.seat != w.from_seat
+    }
+    assert len(rons) == 5
+    dealt = sum(p.deal_ins_ready + p.deal_ins_not_ready for p in review.players)
+    assert dealt == len(rons)
+    summaries = [r for r in records if r["kind"] == "summary"]
+    assert [s["name"] for s in summaries] == ["player A", "player B", "player C", "player D"]
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def _agari(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "agari", "review", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"},
+        check=False,
+    )
+
+
+def test_the_command_text_json_and_html(tmp_path: Path) -> None:
+    done = _agari(str(GAME))
+    assert done.returncode == 0, done.stderr
+    assert "player A:" in done.stdout and "efficiency-best" in done.stdout
+    assert "costliest decisions:" in done.stdout
+    as_json = _agari(str(GAME), "--json", "--player", "player B")
+    records = [json.loads(line) for line in as_json.stdout.splitlines()]
+    assert {r["seat"] for r in records} == {1}
+    assert records[-1]["kind"] == "summary" and records[-1]["name"] == "player B"
+    page = tmp_path / "review.html"
+    done = _agari(str(GAME), "--html", str(page))
+    assert done.returncode == 0
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("<!doctype html>") and 'class="tile off' in text
+    assert "http" not in text.replace("http://www.w3.org/", "")  # nothing from outside
+
+
+def test_the_command_refuses_what_it_cannot_review(tmp_path: Path) -> None:
+    sheet = tmp_path / "club.txt"
+    sheet.write_text("players: A B C D\nE1 A tsumo 234m567p23455s78s+6s\n", encoding="utf-8")
+    done = _agari(str(sheet))
+    assert done.returncode == 1 and "game sheet" in done.stderr
+    assert "Traceback" not in done.stderr
+    cut = tmp_path / "cut.xml"
+    data = GAME.read_bytes()
+    cut.write_bytes(data[: len(data) // 2])
+    done = _agari(str(cut))
+    assert done.returncode == 1 and "player A:" in done.stdout
+    assert _agari(str(GAME), "--top", "-1").returncode == 2
+    assert _agari("--rules", "nonsense", str(GAME)).returncode == 2
+
+
+# --------------------------------------------------------------------------- the page
+
+
+def test_the_page_reviews_a_log_and_the_api_gives_its_records() -> None:
+    pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx")
+    pytest.importorskip("starlette", reason="the web extra is not installed")
+    import warnings
+
+    with warnings.catch_warnings():  # Starlette 1.x suggests httpx2; httpx works the same
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    from agari.web.app import create_app
+
+    client = TestClient(create_app())
+    body = GAME.read_bytes()
+    part = client.post("/part/review?name=game.xml", content=body)
+    assert part.status_code == 200
+    assert 'class="tile' in part.text and "player A" in part.text and "<defs>" in part.text
+    api = client.post("/api/review?name=game.xml", content=body)
+    assert api.status_code == 200 and api.headers["content-type"].startswith("application/x-ndjson")
+    records = [json.loads(line) for line in api.text.splitlines()]
+    assert records[0]["kind"] == "decision" and set(records[0]) >= SPEC_KEYS
+    sheet = b"players: A B C D\nE1 A tsumo 234m567p23455s78s+6s\n"
+    refused = client.post("/part/review?name=club.txt", content=sheet)
+    assert refused.status_code == 200 and "holds the results only" in refused.text
+    assert client.post("/api/review?name=club.txt", content=sheet).status_code == 400
+    # the page's form without its script
+    form = client.post("/game", data={"game": body.decode(), "action": "review"})
+    assert form.status_code == 200 and 'class="tile' in form.text
