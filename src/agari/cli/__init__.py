@@ -47,6 +47,7 @@ usage: agari [--rules PRESET] [--rule KEY=VALUE]... [--json] [HAND ...]
        agari batch [options] FILE...        score fixture files (--check, --json, --jobs, -o)
        agari game [options] SHEET...        replay whole games: running scores, final standings
        agari review [options] LOG...        every decision of every player, beside the best
+       agari stats [options] LOG|DIR...     players' figures over many games (--csv, --parquet)
        agari svg HAND [-o FILE] [--info]    a picture of the hand (SVG)
        agari serve [--host H] [--port N]    the local web page (needs the web extra)
 Each subcommand has --help.
@@ -133,7 +134,16 @@ def _escape_unencodable(stream: object) -> None:
             reconfigure(errors="backslashreplace")
 
 
-_SUBCOMMANDS = ("rules", *_PAYMENT_COMMANDS, "batch", "game", "review", "svg", "serve")
+_SUBCOMMANDS = (
+    "rules",
+    *_PAYMENT_COMMANDS,
+    "batch",
+    "game",
+    "review",
+    "stats",
+    "svg",
+    "serve",
+)
 
 
 def _dispatch(args: list[str]) -> int:
@@ -147,7 +157,7 @@ def _dispatch(args: list[str]) -> int:
         return _subcommand("agari.cli.batch_cmd", "run", args)
     if args and args[0] == "game":
         return _subcommand("agari.cli.game_cmd", "run", args)
-    if args and args[0] in ("review", "svg", "serve"):
+    if args and args[0] in ("review", "stats", "svg", "serve"):
         return _subcommand(f"agari.cli.{args[0]}_cmd", "run", args)
     return _hand_command(args)
 

@@ -148,8 +148,10 @@ class Follower:
         elif isinstance(event, Call):
             table.apply(event)
             last = table.last
-            if isinstance(last, KanDeclared) and last.kind in ("kakan", "kita"):
-                self._passes(event.seat, last.tile.kind)  # a tile another seat may rob
+            if isinstance(last, KanDeclared):  # 13 tiles again until the replacement draw
+                self._refresh(event.seat)
+                if last.kind in ("kakan", "kita"):
+                    self._passes(event.seat, last.tile.kind)  # a tile another seat may rob
         elif isinstance(event, RiichiAccepted):
             table.accept_riichi(event.seat)
         elif isinstance(event, NewDora):

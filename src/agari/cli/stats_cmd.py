@@ -1,0 +1,275 @@
+"""``agari stats``: the figures players compare, over any number of game logs (SPEC §9).
+
+Usage: ``agari stats [--json] [--explain] [--by name|seat] [--player NAME] [--players 3|4]
+[--room TEXT] [--server NAME] [--since DATE] [--until DATE] [--csv DIR] [--parquet DIR]
+[--jobs N] [--no-progress] [--rules PRESET] [--rule KEY=VALUE]... FILE|FOLDER...``
+
+Exit status: 0 every file read; 1 a file that could not be read whole (the games and rounds
+before the damage still count; it is named on standard error); 2 usage error; 130 Ctrl-C,
+143 SIGTERM.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import datetime
+import glob
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+from typing import IO
+
+from agari.cli.game_files import Progress, each_file, read_file, too_large
+from agari.cli.options import (
+    Parser,
+    UsageError,
+    add_jobs_option,
+    add_rule_options,
+    isatty,
+    run_until_stopped,
+)
+from agari.errors import RuleError
+from agari.game.files import read_game
+from agari.play.stats import DEFINITIONS, GameTables, Stats, game_tables
+from agari.render.stats import explain_text, stats_text
+from agari.render.tables import CsvTables, ParquetTables, TableWriter
+from agari.rules import Rules
+from agari.web.params import MAX_GAME_FILE
+from agari.workers import capped_jobs
+
+__all__ = ["run"]
+
+_LOG_SUFFIXES = (".json", ".jsonl", ".xml", ".mjlog", ".gz", ".mjson")
+
+_EPILOG = """\
+files: game logs in every format agari game reads, folders (searched for logs), globs.
+Four- and three-player games are counted apart; a player is the name in the logs (--by
+seat where names are hidden). Figures (--explain prints their definitions, SPEC §9):
+win, tsumo, deal-in, riichi and call rates, average win and deal-in, tenpai at draws,
+deal-ins while ready, places, average place, points.
+
+tables (--csv DIR, --parquet DIR): players (a row per game and player), rounds (a row per
+round and player), wins (a row per win); columns in the README.
+
+exit status: 0 every file read; 1 a file that could not be read whole; 2 usage error;
+130 interrupted (Ctrl-C), 143 terminated (SIGTERM)
+"""
+
+
+def _date(text: str) -> datetime.date:
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a date as YYYY-MM-DD, not {text!r}") from None
+
+
+def _parser() -> Parser:
+    parser = Parser(
+        prog="agari stats",
+        description="The figures players compare, over many game logs: win, deal-in, riichi "
+        "and call rates, places, points, tenpai at draws, deal-ins while ready.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=_EPILOG,
+    )
+    parser.add_argument("files", nargs="*", metavar="FILE", help="logs, folders or globs")
+    parser.add_argument("--json", action="store_true", help="one JSON object per player")
+    parser.add_argument("--explain", action="store_true", help="print the definitions")
+    parser.add_argument(
+        "--by", choices=("name", "seat"), default="name", help="count players by name or seat"
+    )
+    parser.add_argument("--player", metavar="NAME", help="only games with this player")
+    parser.add_argument("--players", type=int, choices=(3, 4), help="only 3- or 4-player games")
+    parser.add_argument("--room", metavar="TEXT", help="only games whose room holds TEXT")
+    parser.add_argument("--server", metavar="NAME", help="only games under this rules preset")
+    parser.add_argument("--since", type=_date, metavar="DATE", help="only games from DATE on")
+    parser.add_argument("--until", type=_date, metavar="DATE", help="only games up to DATE")
+    parser.add_argument("--csv", metavar="DIR", help="write the tables as CSV files in DIR")
+    parser.add_argument(
+        "--parquet", metavar="DIR", help="write the tables as Parquet files in DIR (pyarrow)"
+    )
+    add_jobs_option(parser)
+    parser.add_argument(
+        "--no-progress", action="store_true", help="no progress line on standard error"
+    )
+    add_rule_options(parser)
+    return parser
+
+
+@dataclass(frozen=True, slots=True)
+class _Filters:
+    """What a game must be to count (``None``: anything)."""
+
+    player: str | None = None
+    players: int | None = None
+    room: str | None = None
+    server: str | None = None
+    since: datetime.date | None = None
+    until: datetime.date | None = None
+
+    def keep(self, tables: GameTables) -> bool:
+        if not tables.players:
+            return False
+        first = tables.players[0]
+        date = datetime.date.fromisoformat(first.date) if first.date else None
+        if self.player is not None:
+            wanted = self.player.casefold()
+            if not any(row.name.casefold() == wanted for row in tables.players):
+                return False
+        return (
+            (self.players is None or first.players == self.players)
+            and (self.room is None or (first.room is not None and self.room in first.room))
+            and (self.server is None or first.rules == self.server)
+            and (self.since is None or (date is not None and date >= self.since))
+            and (self.until is None or (date is not None and date <= self.until))
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _Options:
+    rules: str | None
+    rule: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class _Done:
+    tables: GameTables | None = None
+    err: list[str] = field(default_factory=list)
+    status: int = 0
+
+
+def count_file(options: _Options, path: str) -> _Done:
+    """One file read, replayed and made into its tables; never raises for bad input."""
+    try:
+        raw = read_file(path)
+    except OSError as error:
+        return _Done(err=[f"agari stats: {path}: {error.strerror or error}"], status=1)
+    if len(raw) > MAX_GAME_FILE:
+        return _Done(err=[too_large("agari stats", path)], status=1)
+    done = read_game(raw, path, options.rules, options.rule, max_unpacked=MAX_GAME_FILE)
+    if done.replay is None:
+        why = done.error or f"{path}: not a game log (a game sheet holds no play to count)"
+        return _Done(err=[f"agari stats: {why}"], status=done.status or 1)
+    result = _Done(tables=game_tables(done.replay), status=done.status)
+    if done.error:
+        result.err.append(f"agari stats: {done.error}")
+    return result
+
+
+def _lost(path: str) -> _Done:
+    message = f"agari stats: {path}: the worker process reading it died (killed or out of memory)"
+    return _Done(err=[message], status=1)
+
+
+def expand(paths: list[str]) -> list[str]:
+    """Files as given; folders searched for logs (sorted); globs expanded."""
+    out: list[str] = []
+    for path in paths:
+        if os.path.isdir(path):
+            for folder, _, names in sorted(os.walk(path)):
+                out += sorted(
+                    os.path.join(folder, n) for n in names if n.lower().endswith(_LOG_SUFFIXES)
+                )
+        elif any(ch in path for ch in "*?[") and not os.path.exists(path):
+            out += sorted(glob.glob(path, recursive=True))
+        else:
+            out.append(path)
+    return out
+
+
+def run(args: list[str]) -> int:
+    """Run ``agari stats`` with the arguments after ``stats``; return the exit status."""
+    try:
+        options = _parser().parse_args(args)
+    except UsageError as error:
+        sys.stderr.write(f"agari stats: {error}\n")
+        return 2
+    except SystemExit as exited:  # --help
+        return int(exited.code or 0)
+    if options.explain:
+        sys.stdout.write(explain_text(DEFINITIONS))
+        return 0
+    if not options.files:
+        sys.stderr.write("agari stats: give game logs, folders or globs (or --explain)\n")
+        return 2
+    try:
+        Rules.from_options(options.rules, options.rule)
+    except RuleError as error:
+        sys.stderr.write(f"agari stats: {error}\n")
+        return 2
+    files = expand(options.files)
+    if not files:
+        sys.stderr.write("agari stats: no game logs found\n")
+        return 1
+    out, err = sys.stdout, sys.stderr
+    jobs, note = capped_jobs(options.jobs)
+    if note:
+        err.write(f"agari stats: {note}\n")
+    return run_until_stopped(
+        "agari stats", lambda: _count_all(options, files, jobs, out, err), out, err
+    )
+
+
+def _writers(options: argparse.Namespace, err: IO[str]) -> list[TableWriter] | None:
+    writers: list[TableWriter] = []
+    try:
+        if options.csv:
+            writers.append(CsvTables(options.csv))
+        if options.parquet:
+            writers.append(ParquetTables(options.parquet))
+    except ImportError:
+        err.write("agari stats: --parquet needs pyarrow: pip install 'agari[parquet]'\n")
+        return None
+    except OSError as error:
+        err.write(f"agari stats: cannot write the tables: {error.strerror or error}\n")
+        return None
+    return writers
+
+
+def _count_all(
+    options: argparse.Namespace, files: list[str], jobs: int, out: IO[str], err: IO[str]
+) -> int:
+    writers = _writers(options, err)
+    if writers is None:
+        return 1 if options.csv or options.parquet else 2
+    filters = _Filters(
+        options.player, options.players, options.room, options.server, options.since, options.until
+    )
+    progress = (
+        Progress(err, len(files))
+        if len(files) > 1 and not options.no_progress and isatty(err)
+        else None
+    )
+    stats = Stats(options.by)
+    status = games = 0
+    settings = _Options(options.rules, tuple(options.rule))
+    results = each_file(count_file, files, settings, jobs, _lost)
+    with contextlib.closing(results):
+        for count, done in enumerate(results, start=1):
+            if progress is not None:
+                progress.clear()
+            for line in done.err:
+                err.write(line + "\n")
+            status = max(status, done.status)
+            if done.tables is not None and filters.keep(done.tables):
+                games += 1
+                stats.add_rows(done.tables.players)
+                for writer in writers:
+                    writer.add(done.tables)
+            if progress is not None:
+                progress.update(count, f"{games} games counted")
+    if progress is not None:
+        progress.clear()
+    for writer in writers:
+        writer.close()
+    players = stats.players()
+    if options.player is not None:
+        wanted = options.player.casefold()
+        players = [t for t in players if t.name.casefold() == wanted]
+    if options.json:
+        for totals in players:
+            out.write(json.dumps(totals.figures(), ensure_ascii=False) + "\n")
+    else:
+        out.write(stats_text(players) if players else "no games counted\n")
+    return status
