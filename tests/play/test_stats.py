@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from agari.game.files import read_game
-from agari.game.logs import Call, Discard, ExhaustiveDraw, GameLog, Nagashi, Win, read_log
+from agari.game.logs import Call, Discard, ExhaustiveDraw, GameLog, Nagashi, Win
 from agari.play.stats import Stats, Totals, game_tables, stats_of_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,6 +40,30 @@ if SHARED.is_dir():
         for p in (SHARED / folder).glob("*")
         if p.suffix in SUFFIXES
     )
+
+
+@pytest.fixture(scope="module")
+def played() -> list[tuple[Path, Any]]:
+    """Every log read and replayed once for the module's tests."""
+    out = []
+    for path in LOGS:
+        done = read_game(path.read_bytes(), path.name)
+        assert done.replay is not None and done.error is None, path
+        out.append((path, done.replay))
+    return out
+
+
+#: A few files for the command's tests: three- and four-player, 2009 and 2022.
+SOME = [
+    str(ROOT / "fixtures" / "logs" / "mjlog" / name)
+    for name in (
+        "2009030520gm-00b9-0000-be2415fd.xml",
+        "2009031123gm-00e1-0000-1456d6b0.xml",
+        "2022010115gm-00a9-0000-ab4d3702.xml",
+        "2022010201gm-00b9-0000-f593ed93.xml",
+        "2022010415gm-00a9-0000-9bfd3aa2.xml",
+    )
+]
 
 
 def _server_figures(logs: list[GameLog]) -> dict[tuple[int, str], dict[str, Any]]:
@@ -75,13 +99,11 @@ def _server_figures(logs: list[GameLog]) -> dict[tuple[int, str], dict[str, Any]
     return sums
 
 
-def test_every_figure_as_the_servers_recorded_it() -> None:
-    logs = [read_log(p) for p in LOGS]
+def test_every_figure_as_the_servers_recorded_it(played: list[tuple[Path, Any]]) -> None:
+    logs = [replay.log for _, replay in played]
     stats = Stats()
-    for path in LOGS:
-        done = read_game(path.read_bytes(), path.name)
-        assert done.replay is not None and done.error is None, path
-        stats.add_rows(game_tables(done.replay).players)
+    for _, replay in played:
+        stats.add_rows(game_tables(replay).players)
     theirs = _server_figures(logs)
     assert set(theirs) == set(stats.totals)
     for key, totals in stats.totals.items():
@@ -97,17 +119,15 @@ def test_every_figure_as_the_servers_recorded_it() -> None:
         assert (totals.draws, totals.draws_ready) == (want["draws"], want["draws_ready"]), key
 
 
-def test_places_and_points_as_each_log_states_them() -> None:
+def test_places_and_points_as_each_log_states_them(played: list[tuple[Path, Any]]) -> None:
     """Every game whose log states its final result: each player's place (by the final
     score, ties to the seat nearer the first dealer, RULES.md "Games") and final points."""
     checked = 0
-    for path in LOGS:
-        log = read_log(path)
+    for _, replay in played:
+        log = replay.log
         if log.final_scores is None or log.final_points is None:
             continue
-        done = read_game(path.read_bytes(), path.name)
-        assert done.replay is not None
-        rows = game_tables(done.replay).players
+        rows = game_tables(replay).players
         scores = log.final_scores
         order = sorted(range(log.players), key=lambda s: (-scores[s], s))
         for place, seat in enumerate(order, start=1):
@@ -132,14 +152,12 @@ def test_the_figures_are_ratios_of_the_sums() -> None:
         totals.merge(Totals("B", 4))
 
 
-def test_the_parts_add_up_to_the_whole() -> None:
+def test_the_parts_add_up_to_the_whole(played: list[tuple[Path, Any]]) -> None:
     """Counted file by file and merged, the statistics are those of one pass."""
     whole = Stats()
     parts = []
-    for path in LOGS:
-        done = read_game(path.read_bytes(), path.name)
-        assert done.replay is not None
-        whole.add_rows(game_tables(done.replay).players)
+    for path, replay in played[:10]:
+        whole.add_rows(game_tables(replay).players)
         parts.append(stats_of_file(str(path)))
     merged = Stats()
     for part in parts:
@@ -154,7 +172,7 @@ def test_an_archive_counted_on_a_local_dask_cluster() -> None:
     distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
     import functools
 
-    files = [str(p) for p in LOGS[:12]]
+    files = SOME
     with (
         distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cl,
         distributed.Client(cl) as client,
@@ -182,8 +200,7 @@ def _agari(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
 
 
 def test_json_jobs_and_filters() -> None:
-    folder = str(ROOT / "fixtures" / "logs" / "mjlog")
-    one = _agari(folder, "--json")
+    one = _agari(*SOME, "--json")
     assert one.returncode == 0, one.stderr
     rows = [json.loads(line) for line in one.stdout.splitlines()]
     keys = {"name", "games", "rounds", "places", "average_place", "points", "win_rate",
@@ -191,22 +208,21 @@ def test_json_jobs_and_filters() -> None:
             "average_deal_in", "draw_tenpai_rate", "deal_in_while_tenpai"}  # fmt: skip
     assert all(keys <= set(r) for r in rows)
     assert {r["players"] for r in rows} == {3, 4}
-    assert _agari(folder, "--json", "-j", "2").stdout == one.stdout
-    three = [json.loads(x) for x in _agari(folder, "--json", "--players", "3").stdout.splitlines()]
+    assert _agari(*SOME, "--json", "-j", "2").stdout == one.stdout
+    three = [json.loads(x) for x in _agari(*SOME, "--json", "--players", "3").stdout.splitlines()]
     assert three and {r["players"] for r in three} == {3}
-    since = _agari(folder, "--json", "--since", "2022-01-01", "--player", "player A")
+    since = _agari(*SOME, "--json", "--since", "2022-01-01", "--player", "player A")
     rows = [json.loads(x) for x in since.stdout.splitlines()]
     assert {r["name"] for r in rows} == {"player A"}
-    # the 2022 mjlogs of the fixtures: 9 four-player and 4 three-player games
-    assert sorted(r["games"] for r in rows) == [4, 9]
-    assert _agari(folder, "--since", "2022-13-01").returncode == 2
+    # of these files, those of 2022: two four-player games and one three-player
+    assert sorted(r["games"] for r in rows) == [1, 2]
+    assert _agari(*SOME, "--since", "2022-13-01").returncode == 2
     assert "deal_in_while_tenpai" in _agari("--explain").stdout
 
 
 def test_the_tables_hold_the_same_figures(tmp_path: Path) -> None:
     """The CSV tables (and Parquet, where pyarrow is) give back the figures."""
-    folder = ROOT / "fixtures" / "logs" / "mjlog"
-    done = _agari(str(folder), "--json", "--csv", str(tmp_path / "csv"), "--players", "4")
+    done = _agari(*SOME, "--json", "--csv", str(tmp_path / "csv"), "--players", "4")
     figures = {r["name"]: r for r in map(json.loads, done.stdout.splitlines())}
     with open(tmp_path / "csv" / "players.csv", encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
@@ -222,7 +238,7 @@ def test_the_tables_hold_the_same_figures(tmp_path: Path) -> None:
     pytest.importorskip("pyarrow", reason="the parquet extra is not installed")
     import pyarrow.parquet as pq
 
-    _agari(str(folder), "--parquet", str(tmp_path / "pq"), "--players", "4")
+    _agari(*SOME, "--parquet", str(tmp_path / "pq"), "--players", "4")
     table = pq.read_table(tmp_path / "pq" / "players.parquet").to_pylist()
     assert sum(r["wins"] for r in table) == sum(wins.values())
     assert {r["name"] for r in table} == set(figures)
