@@ -153,7 +153,9 @@ def test_a_link_shows_the_result_at_once(server: str, browser: Any) -> None:
     from selenium.webdriver.common.by import By
 
     browser.get(server + "?" + urlencode({"hand": QUICK, "rules": "tenhou"}))
-    assert browser.find_element(By.ID, "headline").text.startswith("5 han 20 fu")
+    # The page comes with the result in it (the server draws it); waited for all the same,
+    # as CI on a loaded machine once looked before the page was there.
+    assert _wait_for(browser, "#headline", "han").startswith("5 han 20 fu")
     assert browser.find_element(By.ID, "rules").get_attribute("value") == "tenhou"
 
 

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -90,6 +93,41 @@ def sleep_or_pid(shared: Any, item: int) -> int:
     if item:
         time.sleep(60)
     return os.getpid()
+
+
+STOP_WHILE_SENDING = """
+import contextlib
+from agari.workers import ordered_map
+from tests.test_workers import big, lost
+for attempt in range(8):
+    results = ordered_map(big, range(10_000), shared=4_000_000, jobs=2, lost=lost)
+    with contextlib.closing(results):
+        for count, _ in enumerate(results):
+            if count == 2 + attempt:
+                break
+print("stopped")
+"""
+
+
+def big(shared: int, item: int) -> str:
+    return "x" * shared
+
+
+def test_stopping_while_a_worker_sends_a_result_does_not_hang() -> None:
+    """A worker ended in the middle of sending a large result left the pool's reading
+    thread waiting for the rest, and the command with it, for ever (SIGTERM to
+    ``agari batch --jobs 2`` hung about one time in ten; this script, eight stops in
+    the middle of four-megabyte results, hung every time)."""
+    proc = subprocess.run(
+        [sys.executable, "-c", STOP_WHILE_SENDING],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).resolve().parents[1],
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "stopped\n"
 
 
 def test_jobs_are_capped_at_the_cores() -> None:

@@ -162,6 +162,12 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
     for process in list(processes.values()):
         with contextlib.suppress(Exception):
             process.terminate()
+    # A worker ended in the middle of sending a result leaves the pool's reading thread
+    # waiting for the rest for ever (and the shutdown with it), unless no writer is left:
+    # the workers' ends close as they die; close this process's own (it never writes).
+    results: Any = getattr(pool, "_result_queue", None)
+    with contextlib.suppress(Exception):
+        results._writer.close()
 
 
 def _parallel(

@@ -15,27 +15,14 @@ file is still read), or with ``--check`` a log whose values agari does not repro
 from __future__ import annotations
 
 import argparse
-import contextlib
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import IO
 
-from agari.cli.game_files import Progress, each_file, read_file, too_large
-from agari.cli.options import (
-    Parser,
-    UsageError,
-    add_jobs_option,
-    add_rule_options,
-    isatty,
-    run_until_stopped,
-)
-from agari.errors import RuleError
-from agari.game.files import read_game
+from agari.cli.game_files import FileDone, parse_game_options, play_file, run_files
+from agari.cli.options import Parser, add_jobs_option, add_rule_options, run_until_stopped
 from agari.render.game_file import game_json_lines, game_text
 from agari.render.log_sheet import ReplayCounts, counts_of, summary_line
-from agari.rules import Rules
-from agari.web.params import MAX_GAME_FILE
-from agari.workers import capped_jobs
 
 __all__ = ["run"]
 
@@ -91,15 +78,11 @@ def _parser() -> Parser:
 
 
 @dataclass(slots=True)
-class _Done:
-    """One file done: what to print, what to say on standard error, its exit status, and
-    (for a log) what the replay found."""
+class _Replayed:
+    """What the summary line keeps of a log: its counts, and whether agari disagrees."""
 
-    out: str = ""
-    err: list[str] = field(default_factory=list)
-    status: int = 0
-    counts: ReplayCounts | None = None
-    disagrees: bool = False
+    counts: ReplayCounts
+    disagrees: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,95 +92,47 @@ class _Options:
     rule: tuple[str, ...]
 
 
-def process(path: str, options: _Options, data: bytes | None = None) -> _Done:
+def process(path: str, options: _Options, data: bytes | None = None) -> FileDone[_Replayed]:
     """Read, replay and print one file; never raises for bad input."""
-    name = "<stdin>" if path == "-" else path
-    try:
-        raw = read_file(path) if data is None else data
-    except OSError as error:
-        return _Done(err=[f"agari game: {name}: {error.strerror or error}"], status=1)
-    if len(raw) > MAX_GAME_FILE:
-        return _Done(err=[too_large("agari game", name)], status=1)
-    done = read_game(raw, name, options.rules, options.rule, max_unpacked=MAX_GAME_FILE)
-    if done.kind is None or (done.replay is None and done.sheet is None):
-        return _Done(err=[f"agari game: {done.error}"], status=done.status)
-    out = game_json_lines(done) if options.json else game_text(done)
-    result = _Done(out=out, status=done.status)
-    if done.error:
-        result.err.append(f"agari game: {done.error}")
-    if done.replay is not None:
-        result.counts = counts_of(done.replay)
-        result.disagrees = bool(done.replay.differences)
-    return result
+    game, done = play_file("agari game", path, options.rules, options.rule, data=data)
+    if game is None:
+        return done
+    done.out = game_json_lines(game) if options.json else game_text(game)
+    if game.replay is not None:
+        done.value = _Replayed(counts_of(game.replay), bool(game.replay.differences))
+    return done
 
 
-# --------------------------------------------------------------------------- many files
-
-
-def _process_in_worker(options: _Options, path: str) -> _Done:
-    return process(path, options)
-
-
-def _lost(path: str) -> _Done:
-    """A file whose worker process died reading it, twice (killed: out of memory?)."""
-    message = f"agari game: {path}: the worker process reading it died (killed or out of memory)"
-    return _Done(err=[message], status=1)
+def _process_in_worker(options: _Options, path: str) -> FileDone[_Replayed]:
+    return process(path, options)  # looked up when called: the fault tests replace it
 
 
 def run(args: list[str]) -> int:
     """Run ``agari game`` with the arguments after ``game``; return the exit status."""
-    try:
-        options = _parser().parse_args(args)
-    except UsageError as error:
-        sys.stderr.write(f"agari game: {error}\n")
-        return 2
-    except SystemExit as exited:  # --help
-        return int(exited.code or 0)
-    try:  # a bad preset or switch is a usage error, whatever the files hold
-        Rules.from_options(options.rules, options.rule)
-    except RuleError as error:
-        sys.stderr.write(f"agari game: {error}\n")
-        return 2
+    options = parse_game_options("agari game", _parser(), args)
+    if isinstance(options, int):
+        return options
     out, err = sys.stdout, sys.stderr
-    jobs, note = capped_jobs(options.jobs)
-    if note:
-        err.write(f"agari game: {note}\n")
+    return run_until_stopped("agari game", lambda: _replay_all(options, out, err), out, err)
+
+
+def _replay_all(options: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     settings = _Options(options.json, options.rules, tuple(options.rule))
-    return run_until_stopped(
-        "agari game", lambda: _replay_all(options, settings, jobs, out, err), out, err
-    )
-
-
-def _replay_all(
-    options: argparse.Namespace, settings: _Options, jobs: int, out: IO[str], err: IO[str]
-) -> int:
-    progress = (
-        Progress(err, len(options.files))
-        if len(options.files) > 1 and not options.no_progress and isatty(err)
-        else None
-    )
-    status = 0
-    disagrees = False
     total = ReplayCounts()
     logs = 0
-    results = each_file(_process_in_worker, options.files, settings, jobs, _lost)
-    with contextlib.closing(results):
-        for count, done in enumerate(results, start=1):
-            if progress is not None:
-                progress.clear()
-            out.write(done.out)
-            out.flush()
-            for line in done.err:
-                err.write(line + "\n")
-            status = max(status, done.status)
-            if done.counts is not None:
-                logs += 1
-                total.add(done.counts)
-                disagrees = disagrees or done.disagrees
-            if progress is not None:
-                progress.update(count, f"{total.rounds} rounds, {total.wins} wins")
-    if progress is not None:
-        progress.clear()
+    disagrees = False
+
+    def absorb(done: FileDone[_Replayed]) -> str:
+        nonlocal logs, disagrees
+        if done.value is not None:
+            logs += 1
+            total.add(done.value.counts)
+            disagrees = disagrees or done.value.disagrees
+        return f"{total.rounds} rounds, {total.wins} wins"
+
+    status = run_files(
+        "agari game", _process_in_worker, options.files, settings, options, out, err, absorb
+    )
     if logs:
         line = f"summary: {summary_line(total)}\n"
         (err if options.json else out).write(line if options.json else "\n" + line)

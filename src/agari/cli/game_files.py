@@ -1,21 +1,146 @@
-"""What the commands over game files share (``agari game``, ``agari review``): reading a
-file with a bound (an endless input is not read to its end), many files through the worker
-pool in the order given, and the progress line on a terminal."""
+"""What the commands over game files share (``agari game``, ``agari review``, ``agari
+stats``): their options checked the same way, a file read with a bound (an endless input is
+not read to its end) and played, many files through the worker pool in the order given with
+each file's lines written as it is done, and the progress line on a terminal."""
 
 from __future__ import annotations
 
+import argparse
+import contextlib
 import sys
 import time
 from collections.abc import Callable, Generator
-from typing import IO, TypeVar
+from dataclasses import dataclass, field
+from typing import IO, Any, Generic, TypeVar
 
+from agari.cli.options import UsageError, isatty
+from agari.errors import RuleError
+from agari.game.files import GameFile, read_game
+from agari.rules import Rules
 from agari.web.params import MAX_GAME_FILE
-from agari.workers import ordered_map
+from agari.workers import capped_jobs, ordered_map
 
-__all__ = ["Progress", "each_file", "read_file", "too_large"]
+__all__ = [
+    "FileDone",
+    "Progress",
+    "each_file",
+    "parse_game_options",
+    "play_file",
+    "read_file",
+    "run_files",
+    "too_large",
+]
 
 S = TypeVar("S")
 R = TypeVar("R")
+T = TypeVar("T")
+
+
+@dataclass(slots=True)
+class FileDone(Generic[T]):
+    """One file done: what to print, the lines for standard error, its exit status, and
+    what the command keeps of it (``value``: counts, tables, a report)."""
+
+    out: str = ""
+    err: list[str] = field(default_factory=list)
+    status: int = 0
+    value: T | None = None
+
+
+def parse_game_options(
+    command: str, parser: argparse.ArgumentParser, args: list[str]
+) -> argparse.Namespace | int:
+    """The options, or the exit status to end with: 2 for a usage error (a bad preset or
+    switch is one, whatever the files hold), 0 after ``--help``."""
+    try:
+        options = parser.parse_args(args)
+    except UsageError as error:
+        sys.stderr.write(f"{command}: {error}\n")
+        return 2
+    except SystemExit as exited:  # --help
+        return int(exited.code or 0)
+    try:
+        Rules.from_options(options.rules, options.rule)
+    except RuleError as error:
+        sys.stderr.write(f"{command}: {error}\n")
+        return 2
+    return options
+
+
+def play_file(
+    command: str,
+    path: str,
+    rules: str | None,
+    rule: tuple[str, ...],
+    *,
+    play_to: str | None = None,
+    data: bytes | None = None,
+) -> tuple[GameFile | None, FileDone[Any]]:
+    """``path`` (``-``: standard input; ``data``: its bytes, already read) read and played,
+    with its :class:`FileDone` so far: the error that stopped it and its status. The game
+    is ``None`` when there is nothing to go on with: nothing could be read, or, for a
+    command that needs the play (``play_to``: what it does with it), a game sheet."""
+    name = "<stdin>" if path == "-" else path
+    try:
+        raw = read_file(path) if data is None else data
+    except OSError as error:
+        return None, FileDone(err=[f"{command}: {name}: {error.strerror or error}"], status=1)
+    if len(raw) > MAX_GAME_FILE:
+        return None, FileDone(err=[too_large(command, name)], status=1)
+    game = read_game(raw, name, rules, rule, max_unpacked=MAX_GAME_FILE)
+    if game.replay is None and (play_to is not None or game.sheet is None):
+        why = game.error or f"{name}: not a game log (a game sheet holds no play to {play_to})"
+        return None, FileDone(err=[f"{command}: {why}"], status=game.status or 1)
+    return game, FileDone(
+        err=[f"{command}: {game.error}"] if game.error else [], status=game.status
+    )
+
+
+def run_files(
+    command: str,
+    work: Callable[[S, str], FileDone[T]],
+    paths: list[str],
+    shared: S,
+    options: argparse.Namespace,
+    out: IO[str],
+    err: IO[str],
+    absorb: Callable[[FileDone[T]], str],
+) -> int:
+    """``work(shared, path)`` for each path (``options.jobs`` workers), each file's output
+    and error lines written as it is done, in the order given; ``absorb(done)`` takes what
+    the command keeps of each and says what the progress line shows (a line on a terminal,
+    for more than one file, unless ``options.no_progress``). Returns the worst status."""
+    jobs, note = capped_jobs(options.jobs)
+    if note:
+        err.write(f"{command}: {note}\n")
+    progress = (
+        Progress(err, len(paths))
+        if len(paths) > 1 and not options.no_progress and isatty(err)
+        else None
+    )
+
+    def lost(path: str) -> FileDone[T]:
+        message = f"{command}: {path}: the worker process reading it died (killed or out of memory)"
+        return FileDone(err=[message], status=1)
+
+    status = 0
+    results = each_file(work, paths, shared, jobs, lost)
+    with contextlib.closing(results):
+        for count, done in enumerate(results, start=1):
+            if progress is not None:
+                progress.clear()
+            if done.out:
+                out.write(done.out)
+                out.flush()
+            for line in done.err:
+                err.write(line + "\n")
+            status = max(status, done.status)
+            detail = absorb(done)
+            if progress is not None:
+                progress.update(count, detail)
+    if progress is not None:
+        progress.clear()
+    return status
 
 
 def read_file(path: str) -> bytes:

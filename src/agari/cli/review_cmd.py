@@ -12,28 +12,15 @@ rounds before the damage are reviewed); 2 usage error; 130 Ctrl-C, 143 SIGTERM.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import IO
 
-from agari.cli.game_files import Progress, each_file, read_file, too_large
-from agari.cli.options import (
-    Parser,
-    UsageError,
-    add_jobs_option,
-    add_rule_options,
-    isatty,
-    run_until_stopped,
-)
-from agari.errors import RuleError
-from agari.game.files import read_game
+from agari.cli.game_files import FileDone, parse_game_options, play_file, run_files
+from agari.cli.options import Parser, add_jobs_option, add_rule_options, run_until_stopped
 from agari.play.summary import review_game
 from agari.render.review import review_html, review_section, review_text
-from agari.rules import Rules
-from agari.web.params import MAX_GAME_FILE
-from agari.workers import capped_jobs
 
 __all__ = ["run"]
 
@@ -98,72 +85,46 @@ class _Options:
     rule: tuple[str, ...]
 
 
-@dataclass(slots=True)
-class _Done:
-    out: str = ""
-    html: str = ""
-    err: list[str] = field(default_factory=list)
-    status: int = 0
-    decisions: int = 0
+@dataclass(frozen=True, slots=True)
+class _Reviewed:
+    """What the run keeps of a file: its decisions counted, its section of the page."""
+
+    decisions: int
+    html: str
 
 
-def review_file(options: _Options, path: str) -> _Done:
+def review_file(options: _Options, path: str) -> FileDone[_Reviewed]:
     """Read, replay and review one file; never raises for bad input."""
-    name = "<stdin>" if path == "-" else path
-    try:
-        raw = read_file(path)
-    except OSError as error:
-        return _Done(err=[f"agari review: {name}: {error.strerror or error}"], status=1)
-    if len(raw) > MAX_GAME_FILE:
-        return _Done(err=[too_large("agari review", name)], status=1)
-    done = read_game(raw, name, options.rules, options.rule, max_unpacked=MAX_GAME_FILE)
-    replay = done.replay
-    if replay is None:
-        why = done.error or f"{name}: not a game log (a game sheet holds no play to review)"
-        return _Done(err=[f"agari review: {why}"], status=done.status or 1)
-    review = review_game(replay.log, replay.rules, name, costliest=options.top)
+    game, done = play_file("agari review", path, options.rules, options.rule, play_to="review")
+    if game is None or game.replay is None:
+        return done
+    review = review_game(game.replay.log, game.replay.rules, game.name, costliest=options.top)
     if options.player is not None:
         wanted = options.player.casefold()
         seats = {p.seat for p in review.players if p.name.casefold() == wanted}
         review = review.only(seats)
     if options.json:
-        out = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in review.records())
+        done.out = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in review.records())
     else:
-        out = review_text(review)
-    result = _Done(out=out, status=done.status, decisions=len(review.decisions))
-    if options.html:
-        result.html = review_section(review)
-    if done.error:
-        result.err.append(f"agari review: {done.error}")
-    return result
-
-
-def _lost(path: str) -> _Done:
-    message = f"agari review: {path}: the worker process reading it died (killed or out of memory)"
-    return _Done(err=[message], status=1)
+        done.out = review_text(review)
+    html = review_section(review) if options.html else ""
+    done.value = _Reviewed(len(review.decisions), html)
+    return done
 
 
 def run(args: list[str]) -> int:
     """Run ``agari review`` with the arguments after ``review``; return the exit status."""
-    try:
-        options = _parser().parse_args(args)
-    except UsageError as error:
-        sys.stderr.write(f"agari review: {error}\n")
-        return 2
-    except SystemExit as exited:  # --help
-        return int(exited.code or 0)
-    try:
-        Rules.from_options(options.rules, options.rule)
-    except RuleError as error:
-        sys.stderr.write(f"agari review: {error}\n")
-        return 2
+    options = parse_game_options("agari review", _parser(), args)
+    if isinstance(options, int):
+        return options
     if options.top < 0:
         sys.stderr.write("agari review: --top takes 0 or more\n")
         return 2
     out, err = sys.stdout, sys.stderr
-    jobs, note = capped_jobs(options.jobs)
-    if note:
-        err.write(f"agari review: {note}\n")
+    return run_until_stopped("agari review", lambda: _review_all(options, out, err), out, err)
+
+
+def _review_all(options: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     settings = _Options(
         options.json,
         options.html is not None,
@@ -172,39 +133,20 @@ def run(args: list[str]) -> int:
         options.rules,
         tuple(options.rule),
     )
-    return run_until_stopped(
-        "agari review", lambda: _review_all(options, settings, jobs, out, err), out, err
-    )
-
-
-def _review_all(
-    options: argparse.Namespace, settings: _Options, jobs: int, out: IO[str], err: IO[str]
-) -> int:
-    progress = (
-        Progress(err, len(options.files))
-        if len(options.files) > 1 and not options.no_progress and isatty(err)
-        else None
-    )
-    status = 0
     decisions = 0
     sections: list[str] = []
-    results = each_file(review_file, options.files, settings, jobs, _lost)
-    with contextlib.closing(results):
-        for count, done in enumerate(results, start=1):
-            if progress is not None:
-                progress.clear()
-            out.write(done.out)
-            out.flush()
-            for line in done.err:
-                err.write(line + "\n")
-            status = max(status, done.status)
-            decisions += done.decisions
-            if done.html:
-                sections.append(done.html)
-            if progress is not None:
-                progress.update(count, f"{decisions} decisions")
-    if progress is not None:
-        progress.clear()
+
+    def absorb(done: FileDone[_Reviewed]) -> str:
+        nonlocal decisions
+        if done.value is not None:
+            decisions += done.value.decisions
+            if done.value.html:
+                sections.append(done.value.html)
+        return f"{decisions} decisions"
+
+    status = run_files(
+        "agari review", review_file, options.files, settings, options, out, err, absorb
+    )
     if options.html is not None:
         title = options.files[0] if len(options.files) == 1 else f"{len(sections)} games"
         try:

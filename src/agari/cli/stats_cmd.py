@@ -12,32 +12,19 @@ before the damage still count; it is named on standard error); 2 usage error; 13
 from __future__ import annotations
 
 import argparse
-import contextlib
 import datetime
 import glob
 import json
 import os
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import IO
 
-from agari.cli.game_files import Progress, each_file, read_file, too_large
-from agari.cli.options import (
-    Parser,
-    UsageError,
-    add_jobs_option,
-    add_rule_options,
-    isatty,
-    run_until_stopped,
-)
-from agari.errors import RuleError
-from agari.game.files import read_game
+from agari.cli.game_files import FileDone, parse_game_options, play_file, run_files
+from agari.cli.options import Parser, add_jobs_option, add_rule_options, run_until_stopped
 from agari.play.stats import DEFINITIONS, GameTables, Stats, game_tables
 from agari.render.stats import explain_text, stats_text
 from agari.render.tables import CsvTables, ParquetTables, TableWriter
-from agari.rules import Rules
-from agari.web.params import MAX_GAME_FILE
-from agari.workers import capped_jobs
 
 __all__ = ["run"]
 
@@ -132,34 +119,12 @@ class _Options:
     rule: tuple[str, ...]
 
 
-@dataclass(slots=True)
-class _Done:
-    tables: GameTables | None = None
-    err: list[str] = field(default_factory=list)
-    status: int = 0
-
-
-def count_file(options: _Options, path: str) -> _Done:
+def count_file(options: _Options, path: str) -> FileDone[GameTables]:
     """One file read, replayed and made into its tables; never raises for bad input."""
-    try:
-        raw = read_file(path)
-    except OSError as error:
-        return _Done(err=[f"agari stats: {path}: {error.strerror or error}"], status=1)
-    if len(raw) > MAX_GAME_FILE:
-        return _Done(err=[too_large("agari stats", path)], status=1)
-    done = read_game(raw, path, options.rules, options.rule, max_unpacked=MAX_GAME_FILE)
-    if done.replay is None:
-        why = done.error or f"{path}: not a game log (a game sheet holds no play to count)"
-        return _Done(err=[f"agari stats: {why}"], status=done.status or 1)
-    result = _Done(tables=game_tables(done.replay), status=done.status)
-    if done.error:
-        result.err.append(f"agari stats: {done.error}")
-    return result
-
-
-def _lost(path: str) -> _Done:
-    message = f"agari stats: {path}: the worker process reading it died (killed or out of memory)"
-    return _Done(err=[message], status=1)
+    game, done = play_file("agari stats", path, options.rules, options.rule, play_to="count")
+    if game is not None and game.replay is not None:
+        done.value = game_tables(game.replay)
+    return done
 
 
 def expand(paths: list[str]) -> list[str]:
@@ -180,35 +145,21 @@ def expand(paths: list[str]) -> list[str]:
 
 def run(args: list[str]) -> int:
     """Run ``agari stats`` with the arguments after ``stats``; return the exit status."""
-    try:
-        options = _parser().parse_args(args)
-    except UsageError as error:
-        sys.stderr.write(f"agari stats: {error}\n")
-        return 2
-    except SystemExit as exited:  # --help
-        return int(exited.code or 0)
+    options = parse_game_options("agari stats", _parser(), args)
+    if isinstance(options, int):
+        return options
     if options.explain:
         sys.stdout.write(explain_text(DEFINITIONS))
         return 0
     if not options.files:
         sys.stderr.write("agari stats: give game logs, folders or globs (or --explain)\n")
         return 2
-    try:
-        Rules.from_options(options.rules, options.rule)
-    except RuleError as error:
-        sys.stderr.write(f"agari stats: {error}\n")
-        return 2
     files = expand(options.files)
     if not files:
         sys.stderr.write("agari stats: no game logs found\n")
         return 1
     out, err = sys.stdout, sys.stderr
-    jobs, note = capped_jobs(options.jobs)
-    if note:
-        err.write(f"agari stats: {note}\n")
-    return run_until_stopped(
-        "agari stats", lambda: _count_all(options, files, jobs, out, err), out, err
-    )
+    return run_until_stopped("agari stats", lambda: _count_all(options, files, out, err), out, err)
 
 
 def _writers(options: argparse.Namespace, err: IO[str]) -> list[TableWriter] | None:
@@ -227,40 +178,27 @@ def _writers(options: argparse.Namespace, err: IO[str]) -> list[TableWriter] | N
     return writers
 
 
-def _count_all(
-    options: argparse.Namespace, files: list[str], jobs: int, out: IO[str], err: IO[str]
-) -> int:
+def _count_all(options: argparse.Namespace, files: list[str], out: IO[str], err: IO[str]) -> int:
     writers = _writers(options, err)
     if writers is None:
         return 1 if options.csv or options.parquet else 2
     filters = _Filters(
         options.player, options.players, options.room, options.server, options.since, options.until
     )
-    progress = (
-        Progress(err, len(files))
-        if len(files) > 1 and not options.no_progress and isatty(err)
-        else None
-    )
     stats = Stats(options.by)
-    status = games = 0
+    games = 0
+
+    def absorb(done: FileDone[GameTables]) -> str:
+        nonlocal games
+        if done.value is not None and filters.keep(done.value):
+            games += 1
+            stats.add_rows(done.value.players)
+            for writer in writers:
+                writer.add(done.value)
+        return f"{games} games counted"
+
     settings = _Options(options.rules, tuple(options.rule))
-    results = each_file(count_file, files, settings, jobs, _lost)
-    with contextlib.closing(results):
-        for count, done in enumerate(results, start=1):
-            if progress is not None:
-                progress.clear()
-            for line in done.err:
-                err.write(line + "\n")
-            status = max(status, done.status)
-            if done.tables is not None and filters.keep(done.tables):
-                games += 1
-                stats.add_rows(done.tables.players)
-                for writer in writers:
-                    writer.add(done.tables)
-            if progress is not None:
-                progress.update(count, f"{games} games counted")
-    if progress is not None:
-        progress.clear()
+    status = run_files("agari stats", count_file, files, settings, options, out, err, absorb)
     for writer in writers:
         writer.close()
     players = stats.players()
