@@ -228,11 +228,7 @@ class _Round:
         after = chosen.shanten if chosen is not None else self._shanten_now(seat)
         self.decisions.append(
             Decision(
-                self.log.index,
-                self.log.name,
-                self.log.honba,
-                seat,
-                self.turn[seat],
+                *self._where(seat),
                 hand,
                 drawn,
                 None,
@@ -250,6 +246,10 @@ class _Round:
                 dealt_in,
             )
         )
+
+    def _where(self, seat: int) -> tuple[int, str, int, int, int]:
+        """A decision's first fields: the round (index, name, honba), the seat, its turn."""
+        return self.log.index, self.log.name, self.log.honba, seat, self.turn[seat]
 
     def _shanten_now(self, seat: int) -> int:
         closed, held = counts(self.follower.table.seats[seat])
@@ -299,11 +299,7 @@ class _Round:
             shanten = facts.shanten
             self.decisions.append(
                 Decision(
-                    self.log.index,
-                    self.log.name,
-                    self.log.honba,
-                    seat,
-                    self.turn[seat],
+                    *self._where(seat),
                     self.hand_text(seat),
                     None,
                     tile,
