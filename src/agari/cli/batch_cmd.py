@@ -30,7 +30,13 @@ from agari.batch.run import (
     total_bytes,
 )
 from agari.cli import cannot_write, is_write_failure, options
-from agari.cli.options import add_jobs_option, add_rule_options, isatty, run_until_stopped
+from agari.cli.options import (
+    ProgressLine,
+    add_jobs_option,
+    add_rule_options,
+    isatty,
+    run_until_stopped,
+)
 from agari.errors import RuleError
 from agari.rules import Rules
 from agari.workers import capped_jobs
@@ -91,14 +97,13 @@ def _parser() -> options.Parser:
     return parser
 
 
-class Progress:
+class Progress(ProgressLine):
     """A one-line progress bar on a terminal: records done, rate, share done and ETA."""
 
     def __init__(self, stream: IO[str], total: int | None, start: float) -> None:
-        self.stream = stream
+        super().__init__(stream)
         self.total = total
         self.start = start
-        self.shown = False
         self.last = 0.0
 
     def update(self, records: int, done_bytes: int, *, force: bool = False) -> None:
@@ -118,15 +123,7 @@ class Progress:
                 f"[{'#' * filled}{'.' * (24 - filled)}] {share:4.0%}  {text}  "
                 f"ETA {minutes}:{seconds:02d}"
             )
-        self.stream.write("\r\x1b[K" + text)
-        self.stream.flush()
-        self.shown = True
-
-    def clear(self) -> None:
-        if self.shown:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
-            self.shown = False
+        self.show(text)
 
 
 def _error_line(outcome: Outcome) -> str:

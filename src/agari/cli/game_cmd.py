@@ -19,8 +19,14 @@ import sys
 from dataclasses import dataclass
 from typing import IO
 
-from agari.cli.game_files import FileDone, parse_game_options, play_file, run_files
-from agari.cli.options import Parser, add_jobs_option, add_rule_options, run_until_stopped
+from agari.cli.game_files import (
+    FileDone,
+    add_file_options,
+    parse_game_options,
+    play_file,
+    run_files,
+)
+from agari.cli.options import Parser, run_until_stopped
 from agari.render.game_file import game_json_lines, game_text
 from agari.render.log_sheet import ReplayCounts, counts_of, summary_line
 
@@ -69,11 +75,7 @@ def _parser() -> Parser:
     parser.add_argument(
         "--check", action="store_true", help="exit 1 when a log states a value agari does not get"
     )
-    add_jobs_option(parser)
-    parser.add_argument(
-        "--no-progress", action="store_true", help="no progress line on standard error"
-    )
-    add_rule_options(parser)
+    add_file_options(parser)
     return parser
 
 

@@ -13,7 +13,13 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import IO, Any, Generic, TypeVar
 
-from agari.cli.options import UsageError, isatty
+from agari.cli.options import (
+    ProgressLine,
+    UsageError,
+    add_jobs_option,
+    add_rule_options,
+    isatty,
+)
 from agari.errors import RuleError
 from agari.game.files import GameFile, read_game
 from agari.rules import Rules
@@ -23,6 +29,7 @@ from agari.workers import capped_jobs, ordered_map
 __all__ = [
     "FileDone",
     "Progress",
+    "add_file_options",
     "each_file",
     "parse_game_options",
     "play_file",
@@ -45,6 +52,16 @@ class FileDone(Generic[T]):
     err: list[str] = field(default_factory=list)
     status: int = 0
     value: T | None = None
+
+
+def add_file_options(parser: argparse.ArgumentParser) -> None:
+    """The options every command over game files ends with: ``--jobs``, ``--no-progress``
+    and the rules (``--rules``, ``--rule``)."""
+    add_jobs_option(parser)
+    parser.add_argument(
+        "--no-progress", action="store_true", help="no progress line on standard error"
+    )
+    add_rule_options(parser)
 
 
 def parse_game_options(
@@ -172,15 +189,13 @@ def each_file(
     return ordered_map(work, paths, shared=shared, jobs=min(jobs, len(paths)), lost=lost)
 
 
-class Progress:
-    """One line on standard error, rewritten in place: files done, and what the caller
-    counts (``detail``), with the rate."""
+class Progress(ProgressLine):
+    """The files done, what the caller counts (``detail``), and the rate."""
 
     def __init__(self, stream: IO[str], total: int) -> None:
-        self.stream = stream
+        super().__init__(stream)
         self.total = total
         self.start = time.perf_counter()
-        self.shown = False
 
     def update(self, done: int, detail: str) -> None:
         elapsed = time.perf_counter() - self.start
@@ -188,14 +203,4 @@ class Progress:
         width = 24
         filled = width * done // max(self.total, 1)
         bar = "#" * filled + "-" * (width - filled)
-        self.stream.write(
-            f"\r[{bar}] {done}/{self.total} files, {detail}, {rate:.0f} files/s\x1b[K"
-        )
-        self.stream.flush()
-        self.shown = True
-
-    def clear(self) -> None:
-        if self.shown:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
-            self.shown = False
+        self.show(f"[{bar}] {done}/{self.total} files, {detail}, {rate:.0f} files/s")

@@ -95,6 +95,26 @@ def isatty(stream: IO[str]) -> bool:
         return False
 
 
+class ProgressLine:
+    """One line on a terminal's standard error, rewritten in place; :meth:`clear` it before
+    writing anything else there."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+        self.shown = False
+
+    def show(self, text: str) -> None:
+        self.stream.write("\r\x1b[K" + text)
+        self.stream.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
+
+
 class _Terminated(KeyboardInterrupt):
     """SIGTERM, stopping a command as Ctrl-C does."""
 

@@ -17,8 +17,14 @@ import sys
 from dataclasses import dataclass
 from typing import IO
 
-from agari.cli.game_files import FileDone, parse_game_options, play_file, run_files
-from agari.cli.options import Parser, add_jobs_option, add_rule_options, run_until_stopped
+from agari.cli.game_files import (
+    FileDone,
+    add_file_options,
+    parse_game_options,
+    play_file,
+    run_files,
+)
+from agari.cli.options import Parser, run_until_stopped
 from agari.play.summary import review_game
 from agari.render.review import review_html, review_section, review_text
 
@@ -67,11 +73,7 @@ def _parser() -> Parser:
         metavar="N",
         help="the N costliest decisions per player (default 5)",
     )
-    add_jobs_option(parser)
-    parser.add_argument(
-        "--no-progress", action="store_true", help="no progress line on standard error"
-    )
-    add_rule_options(parser)
+    add_file_options(parser)
     return parser
 
 

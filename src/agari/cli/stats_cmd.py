@@ -20,8 +20,14 @@ import sys
 from dataclasses import dataclass
 from typing import IO
 
-from agari.cli.game_files import FileDone, parse_game_options, play_file, run_files
-from agari.cli.options import Parser, add_jobs_option, add_rule_options, run_until_stopped
+from agari.cli.game_files import (
+    FileDone,
+    add_file_options,
+    parse_game_options,
+    play_file,
+    run_files,
+)
+from agari.cli.options import Parser, run_until_stopped
 from agari.play.stats import DEFINITIONS, GameTables, Stats, game_tables
 from agari.render.stats import explain_text, stats_text
 from agari.render.tables import CsvTables, ParquetTables, TableWriter
@@ -76,11 +82,7 @@ def _parser() -> Parser:
     parser.add_argument(
         "--parquet", metavar="DIR", help="write the tables as Parquet files in DIR (pyarrow)"
     )
-    add_jobs_option(parser)
-    parser.add_argument(
-        "--no-progress", action="store_true", help="no progress line on standard error"
-    )
-    add_rule_options(parser)
+    add_file_options(parser)
     return parser
 
 
