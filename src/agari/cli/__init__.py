@@ -110,6 +110,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     _escape_unencodable(sys.stdout)
     try:
+        args = _speak(args)
+    except _UsageError as error:
+        prog = f"agari {args[0]}" if args and args[0] in _SUBCOMMANDS else "agari"
+        sys.stderr.write(f"{prog}: {error}\n")
+        return 2
+    try:
         status = _dispatch(args)
         sys.stdout.flush()  # the output's last part: a full disk is seen here, not at exit
         return status
@@ -120,6 +126,41 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         prog = f"agari {args[0]}" if args and args[0] in _SUBCOMMANDS else "agari"
         return cannot_write(prog, error)
+
+
+def _speak(args: list[str]) -> list[str]:
+    """Take ``--lang LANG`` (``--lang=LANG``) from the arguments, wherever it stands
+    before a ``--``, and speak that language, or ``AGARI_LANG``'s, or the locale's
+    (:func:`agari.lang.choose`): before anything is parsed, so that ``--help`` and usage
+    errors speak it too. Returns the other arguments."""
+    import os
+
+    from agari.lang import choose, set_language
+
+    rest: list[str] = []
+    given: str | None = None
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--":
+            rest += args[index:]
+            break
+        if arg == "--lang":
+            if index + 1 == len(args):
+                raise _UsageError("--lang needs a language: en, ja, zh or ko")
+            given = args[index + 1]
+            index += 2
+            continue
+        if arg.startswith("--lang="):
+            given = arg.partition("=")[2]
+        else:
+            rest.append(arg)
+        index += 1
+    try:
+        set_language(choose(given, os.environ))
+    except ValueError as error:
+        raise _UsageError(str(error)) from None
+    return rest
 
 
 def _escape_unencodable(stream: object) -> None:

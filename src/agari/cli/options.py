@@ -8,9 +8,10 @@ import argparse
 import contextlib
 import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any, Final, NoReturn
 
+from agari.lang import _
 from agari.rules import PRESET_NAMES, Rules
 
 if TYPE_CHECKING:
@@ -39,7 +40,37 @@ class UsageError(Exception):
 
 
 class Parser(argparse.ArgumentParser):
-    """``argparse`` that raises :class:`UsageError` (message and usage) instead of exiting."""
+    """``argparse`` that raises :class:`UsageError` (message and usage) instead of exiting,
+    and lists ``--lang`` after the command's own options (``agari`` takes it before any
+    command parses its arguments: :func:`agari.cli._speak`)."""
+
+    _lang_listed = False
+
+    def _list_lang(self) -> None:
+        if not self._lang_listed:
+            self._lang_listed = True
+            self.add_argument(
+                "--lang",
+                metavar="LANG",
+                help=_(
+                    "the language of the output: en, ja, zh or ko (default: AGARI_LANG, "
+                    "else the locale, else en)"
+                ),
+            )
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        self._list_lang()
+        return super().parse_known_args(args, namespace)
+
+    def format_usage(self) -> str:
+        self._list_lang()
+        return super().format_usage()
+
+    def format_help(self) -> str:
+        self._list_lang()
+        return super().format_help()
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message}\n{self.format_usage().rstrip()}")

@@ -33,6 +33,7 @@ from typing import Any, Final, Literal
 from agari.game.files import read_game
 from agari.game.logs import Call, Discard, RoundLog, Win
 from agari.game.replayed import LogReplay, ReplayedRound
+from agari.lang import N_
 from agari.play.follow import follow_round
 from agari.rules import Rules
 
@@ -53,28 +54,38 @@ By = Literal["name", "seat"]
 
 #: SPEC §9's definitions, as ``agari stats --explain`` prints them.
 DEFINITIONS: Final[tuple[tuple[str, str], ...]] = (
-    ("games", "games the player played (a game cut short counts, for its rounds)"),
-    ("rounds", "rounds the player played"),
-    ("places", "games ended in each place, 1st first (games played to their end)"),
-    ("average_place", "the mean of those places"),
-    ("points", "the sum of final points after return, oka and uma (games played to their end)"),
-    ("win_rate", "rounds won / rounds played"),
-    ("tsumo_rate", "wins by tsumo / wins"),
+    ("games", N_("games the player played (a game cut short counts, for its rounds)")),
+    ("rounds", N_("rounds the player played")),
+    ("places", N_("games ended in each place, 1st first (games played to their end)")),
+    ("average_place", N_("the mean of those places")),
+    (
+        "points",
+        N_("the sum of final points after return, oka and uma (games played to their end)"),
+    ),
+    ("win_rate", N_("rounds won / rounds played")),
+    ("tsumo_rate", N_("wins by tsumo / wins")),
     (
         "deal_in_rate",
-        "rounds in which the player's discard (or added kan, or kita) was won on / rounds "
-        "played; a double ron is one deal-in",
+        N_(
+            "rounds in which the player's discard (or added kan, or kita) was won on / rounds "
+            "played; a double ron is one deal-in"
+        ),
     ),
-    ("riichi_rate", "rounds in which the player declared riichi / rounds played"),
-    ("call_rate", "rounds with at least one chi, pon or open kan / rounds played"),
-    ("average_win", "mean points of the player's wins, honba and sticks left out"),
+    ("riichi_rate", N_("rounds in which the player declared riichi / rounds played")),
+    ("call_rate", N_("rounds with at least one chi, pon or open kan / rounds played")),
+    ("average_win", N_("mean points of the player's wins, honba and sticks left out")),
     (
         "average_deal_in",
-        "mean points of the hands each deal-in paid for (a double ron: both hands), honba "
-        "and sticks left out",
+        N_(
+            "mean points of the hands each deal-in paid for (a double ron: both hands), honba "
+            "and sticks left out"
+        ),
     ),
-    ("draw_tenpai_rate", "exhaustive draws at which the player was ready / exhaustive draws"),
-    ("deal_in_while_tenpai", "deal-ins at which the player was ready / deal-ins"),
+    (
+        "draw_tenpai_rate",
+        N_("exhaustive draws at which the player was ready / exhaustive draws"),
+    ),
+    ("deal_in_while_tenpai", N_("deal-ins at which the player was ready / deal-ins")),
 )
 
 

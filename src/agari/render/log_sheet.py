@@ -10,7 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from agari.lang import _, ngettext
+from agari.lang.terms import limit_name, term
 from agari.render.sheet import render_game, shown
+from agari.settle import value_words
 
 if TYPE_CHECKING:
     from agari.game.compare import Difference, StatedWin
@@ -29,30 +32,34 @@ __all__ = [
 
 def _stated_value(win: StatedWin) -> str:
     parts: list[str] = []
-    if win.yakuman:
-        parts.append("yakuman" if win.yakuman == 1 else f"yakuman x{win.yakuman}")
-    elif win.han is not None:
-        parts.append(f"{win.han} han")
-    if win.fu is not None and not win.yakuman:
-        parts.append(f"{win.fu} fu")
+    if win.yakuman or win.han is not None:
+        parts.append(value_words(win.han, win.fu, win.yakuman))
+    elif win.fu is not None:
+        parts.append(_("{fu} fu").format(fu=win.fu))
     if win.limit and not win.yakuman:
-        parts.append(win.limit)
+        parts.append(limit_name(win.limit))
     if win.points is not None:
         parts.append(f"{win.points}")
-    text = " ".join(parts) or "no values"
+    text = " ".join(parts) or _("no values")
     if win.yaku is not None:
-        names = [f"{name} {han}" if han < 13 else name for name, _, han in win.yaku]
+        names = [f"{name} {han}" if han < 13 else name for name, _id, han in win.yaku]
         if win.dora:
-            names.append(f"dora {win.dora}")
-        text += f"  ({', '.join(names)})"
+            names.append(f"{term('dora')} {win.dora}")
+        text += f"  ({_(', ').join(names)})"
     return text
 
 
 def _verdict(diffs: Sequence[Difference]) -> str:
     if not diffs:
-        return "agrees"
-    return "DIFFERS: " + "; ".join(
-        f"{d.what} log {_value(d.log)} agari {_value(d.agari)}" for d in diffs
+        return _("agrees")
+    return _("DIFFERS: {what}").format(
+        what="; ".join(_difference(d.what, d.log, d.agari) for d in diffs)
+    )
+
+
+def _difference(what: str, log: object, agari: object) -> str:
+    return _("{what} log {log} agari {agari}").format(
+        what=what, log=_value(log), agari=_value(agari)
     )
 
 
@@ -72,17 +79,23 @@ def round_log_lines(replayed: ReplayedRound, names: Sequence[str]) -> list[str]:
     for d in replayed.differences:
         by_win.setdefault(d.win, []).append(d)
     for k, win in enumerate(replayed.stated_wins):
-        who = shown(names[win.seat]) if 0 <= win.seat < len(names) else f"seat {win.seat}"
-        lines.append(f"    log {who}: {_stated_value(win)}  -- {_verdict(by_win.get(k, []))}")
+        who = (
+            shown(names[win.seat])
+            if 0 <= win.seat < len(names)
+            else _("seat {seat}").format(seat=win.seat)
+        )
+        stated = _("log {who}: {value}").format(who=who, value=_stated_value(win))
+        lines.append(f"    {stated}  -- {_verdict(by_win.get(k, []))}")
     rest = by_win.get(None, [])
     if (
         replayed.stated_deltas is not None
         and not replayed.stated_wins
         and not any(d.what == "deltas" for d in rest)
     ):
-        lines.append(f"    log deltas {_value(replayed.stated_deltas)}  -- agrees")
+        deltas = _("log deltas {deltas}").format(deltas=_value(replayed.stated_deltas))
+        lines.append(f"    {deltas}  -- {_('agrees')}")
     for d in rest:
-        lines.append(f"    DIFFERS {d.what}: log {_value(d.log)}, agari {_value(d.agari)}")
+        lines.append("    " + _("DIFFERS: {what}").format(what=_difference(d.what, d.log, d.agari)))
     return lines
 
 
@@ -93,13 +106,13 @@ def end_log_lines(replay: LogReplay) -> list[str]:
     if replay.end_stated:
         verdict = _verdict(replay.end_differences)
         if log.final_scores is not None:
-            footer.append(f"log score   {_value(log.final_scores)}")
+            footer.append(_("log score   {scores}").format(scores=_value(log.final_scores)))
         if log.final_points is not None:
-            footer.append(f"log points  {_value(log.final_points)}")
-        footer.append(f"log final standings -- {verdict}")
+            footer.append(_("log points  {points}").format(points=_value(log.final_points)))
+        footer.append(_("log final standings -- {verdict}").format(verdict=verdict))
     else:
         for d in replay.end_differences:
-            footer.append(f"DIFFERS {d.what}: log {d.log}, agari {d.agari}")
+            footer.append(_("DIFFERS: {what}").format(what=_difference(d.what, d.log, d.agari)))
     return footer
 
 
@@ -177,13 +190,26 @@ def counts_of(replay: LogReplay) -> ReplayCounts:
 
 def summary_line(c: ReplayCounts) -> str:
     """``32 games, 279 rounds, 240 wins; agree with the logs: 279/279 rounds, …``"""
-    text = (
-        f"{c.games} game{'s' if c.games != 1 else ''}, {c.rounds} rounds, {c.wins} wins; "
-        f"agree with the logs: {c.rounds_agree}/{c.rounds_stated} rounds, "
-        f"{c.wins_agree}/{c.wins_stated} wins, {c.ends_agree}/{c.ends_stated} final standings"
+    text = ngettext(
+        "{games} game, {rounds} rounds, {wins} wins",
+        "{games} games, {rounds} rounds, {wins} wins",
+        c.games,
+    ).format(games=c.games, rounds=c.rounds, wins=c.wins)
+    text += _(
+        "; agree with the logs: {rounds_agree}/{rounds} rounds, {wins_agree}/{wins} wins, "
+        "{ends_agree}/{ends} final standings"
+    ).format(
+        rounds_agree=c.rounds_agree,
+        rounds=c.rounds_stated,
+        wins_agree=c.wins_agree,
+        wins=c.wins_stated,
+        ends_agree=c.ends_agree,
+        ends=c.ends_stated,
     )
     if c.differences:
-        text += f"; {c.differences} disagreements"
+        text += _("; {count} disagreements").format(count=c.differences)
     if c.errors:
-        text += f"; {c.errors} log{'s' if c.errors != 1 else ''} stopped early"
+        text += ngettext(
+            "; {count} log stopped early", "; {count} logs stopped early", c.errors
+        ).format(count=c.errors)
     return text

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING, Final
 
+from agari.lang import _, current, ngettext
 from agari.render.svg import face_library, tile_icon
 from agari.tiles import Tile
 
@@ -28,40 +29,63 @@ __all__ = [
 
 
 def _figures(figures: Figures) -> str:
-    shanten = "ready" if figures.shanten == 0 else f"{figures.shanten}-shanten"
+    shanten = (
+        _("ready") if figures.shanten == 0 else _("{count}-shanten").format(count=figures.shanten)
+    )
     if figures.count < 0:
         return shanten
     kinds = len(figures.kinds)
-    return f"{shanten}, {figures.count} tiles ({kinds} kind{'s' if kinds != 1 else ''})"
+    tiles = ngettext("{count} tiles ({kinds} kind)", "{count} tiles ({kinds} kinds)", kinds).format(
+        count=figures.count, kinds=kinds
+    )
+    return f"{shanten}, {tiles}"
 
 
 def summary_line(player: PlayerSummary) -> str:
     """One player's figures in one game."""
     share = player.best_share
     best = (
-        f"{player.best_discards} of {player.discards} discards efficiency-best ({share:.0%})"
+        _("{best} of {discards} discards efficiency-best ({share})").format(
+            best=player.best_discards, discards=player.discards, share=f"{share:.0%}"
+        )
         if share is not None
-        else "no discards"
+        else _("no discards")
     )
     deal_ins = player.deal_ins_ready + player.deal_ins_not_ready
-    return (
-        f"{player.name}: {player.decisions} decisions; {best}; shanten lost "
-        f"{player.shanten_lost}, acceptance lost {player.acceptance_lost}; wins missed "
-        f"{player.missed_wins}; riichi while furiten {player.riichi_while_furiten}; deal-ins "
-        f"{deal_ins} (ready {player.deal_ins_ready}, not ready {player.deal_ins_not_ready})"
+    return _(
+        "{name}: {decisions} decisions; {best}; shanten lost {shanten_lost}, acceptance "
+        "lost {acceptance_lost}; wins missed {missed}; riichi while furiten {furiten}; "
+        "deal-ins {deal_ins} (ready {ready}, not ready {not_ready})"
+    ).format(
+        name=player.name,
+        decisions=player.decisions,
+        best=best,
+        shanten_lost=player.shanten_lost,
+        acceptance_lost=player.acceptance_lost,
+        missed=player.missed_wins,
+        furiten=player.riichi_while_furiten,
+        deal_ins=deal_ins,
+        ready=player.deal_ins_ready,
+        not_ready=player.deal_ins_not_ready,
     )
 
 
 def decision_line(decision: Decision) -> str:
     """Where, the hand, what was done and what was best."""
-    where = f"{decision.round}-{decision.honba} turn {decision.turn}"
-    drew = f" drew {decision.drawn}," if decision.drawn is not None else ""
+    where = _("{round} turn {turn}").format(
+        round=f"{decision.round}-{decision.honba}", turn=decision.turn
+    )
+    drew = " " + _("drew {tile},").format(tile=decision.drawn) if decision.drawn is not None else ""
     chosen = decision.chosen
-    made = f"discarded {decision.action.get('discard')}"
+    made = _("discarded {tile}").format(tile=decision.action.get("discard"))
     if chosen is not None:
         made += f": {_figures(chosen)}"
     best = ", ".join(str(f.tile) for f in decision.best)
-    top = f"best {best}: {_figures(decision.best[0])}" if decision.best else ""
+    top = (
+        _("best {tiles}: {figures}").format(tiles=best, figures=_figures(decision.best[0]))
+        if decision.best
+        else ""
+    )
     return f"{where}  {decision.hand}{drew} {made}; {top}"
 
 
@@ -72,11 +96,11 @@ def review_text(review: GameReview) -> str:
     title = review.name
     if log.game_id and log.game_id != review.name:
         title += f" ({log.game_id})"
-    lines = [f"{title} rules {review.rules.describe()}"]
+    lines = [f"{title} " + _("rules {rules}").format(rules=review.rules.describe())]
     for player in review.players:
         lines.append(summary_line(player))
         if player.costliest:
-            lines.append("  costliest decisions:")
+            lines.append("  " + _("costliest decisions:"))
             lines.extend(f"    {decision_line(d)}" for d in player.costliest)
     return "\n".join(lines) + "\n"
 
@@ -100,12 +124,6 @@ svg.tile.dealt-in { outline: 3px solid #000; }
 
 #: Every tile face a review shows (the red fives apart).
 _FACES: Final = frozenset({Tile(k) for k in range(34)} | {Tile(k, red=True) for k in (4, 13, 22)})
-_LEGEND: Final = (
-    '<p class="legend">A red frame marks a discard that was not the efficiency-best (lowest '
-    "shanten, then most acceptance on the tiles the player had not seen); a black one a "
-    "discard that dealt in; a tile turned sideways declared riichi. Hover a tile for the "
-    "figures.</p>"
-)
 #: The review's own style (a page embeds it, or the web page's sheet includes it).
 REVIEW_STYLE: Final = _STYLE
 
@@ -113,7 +131,12 @@ REVIEW_STYLE: Final = _STYLE
 def review_body(sections: Sequence[str]) -> str:
     """Reviewed games for a page: the tile faces they use (defined once), the legend and
     the games (each from :func:`review_section`)."""
-    return "\n".join([face_library(_FACES), _LEGEND, *sections])
+    legend = _(
+        "A red frame marks a discard that was not the efficiency-best (lowest shanten, then "
+        "most acceptance on the tiles the player had not seen); a black one a discard that "
+        "dealt in; a tile turned sideways declared riichi. Hover a tile for the figures."
+    )
+    return "\n".join([face_library(_FACES), f'<p class="legend">{escape(legend)}</p>', *sections])
 
 
 def review_html(sections: Sequence[str], title: str) -> str:
@@ -122,8 +145,9 @@ def review_html(sections: Sequence[str], title: str) -> str:
         "\n".join(
             [
                 "<!doctype html>",
-                '<html lang="en"><head><meta charset="utf-8">',
-                f"<title>agari review: {escape(title)}</title><style>{_STYLE}</style>",
+                f'<html lang="{current()}"><head><meta charset="utf-8">',
+                f"<title>{escape(_('agari review: {title}').format(title=title))}</title>"
+                f"<style>{_STYLE}</style>",
                 "</head><body>",
                 review_body(sections),
                 "</body></html>",
@@ -139,7 +163,7 @@ def review_section(review: GameReview) -> str:
     efficiency-best marked (hover: the figures)."""
     parts = [
         f"<section><h1>{escape(review.name)}</h1>",
-        f"<p>rules {escape(review.rules.describe())}</p>",
+        f"<p>{escape(_('rules {rules}').format(rules=review.rules.describe()))}</p>",
         _summary_table(review.players),
     ]
     for round_log in review.log.rounds:
@@ -157,16 +181,16 @@ def review_section(review: GameReview) -> str:
 
 def _summary_table(players: Sequence[PlayerSummary]) -> str:
     heads = (
-        "player",
-        "decisions",
-        "efficiency-best",
-        "shanten lost",
-        "wins missed",
-        "riichi while furiten",
-        "deal-ins ready",
-        "deal-ins not ready",
+        _("player"),
+        _("decisions"),
+        _("efficiency-best"),
+        _("shanten lost"),
+        _("wins missed"),
+        _("riichi while furiten"),
+        _("deal-ins ready"),
+        _("deal-ins not ready"),
     )
-    rows = ["<tr>" + "".join(f"<th>{h}</th>" for h in heads) + "</tr>"]
+    rows = ["<tr>" + "".join(f"<th>{escape(h)}</th>" for h in heads) + "</tr>"]
     for p in players:
         share = "-" if p.best_share is None else f"{p.best_share:.0%}"
         cells = (
@@ -185,7 +209,8 @@ def _summary_table(players: Sequence[PlayerSummary]) -> str:
         for p in players
         for d in p.costliest
     ]
-    listing = f"<h2>Costliest decisions</h2><ul>{''.join(costly)}</ul>" if costly else ""
+    heading = escape(_("Costliest decisions"))
+    listing = f"<h2>{heading}</h2><ul>{''.join(costly)}</ul>" if costly else ""
     return f'<table class="summary">{"".join(rows)}</table>{listing}'
 
 

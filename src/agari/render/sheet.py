@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from agari.engine.yaku import NAMES
-from agari.settle import format_payment
+from agari.lang import _
+from agari.lang.terms import limit_name, term, yaku_name
+from agari.settle import format_payment, value_words
 
 if TYPE_CHECKING:
     from agari.game.ledger import RoundResult
@@ -82,8 +84,8 @@ def _head(played: RoundResult, names: Sequence[str]) -> str:
     before = played.before
     event = event_text(played, names)
     if played.riichi:
-        event += f" (riichi {_names(played.riichi, names)})"
-    return f"{before.label}-{before.honba}".ljust(7) + f"{before.sticks}".ljust(8) + event
+        event += f" ({term('riichi')} {_names(played.riichi, names)})"
+    return _ljust(f"{before.label}-{before.honba}", 7) + _ljust(f"{before.sticks}", 8) + event
 
 
 def event_text(played: RoundResult, names: Sequence[str]) -> str:
@@ -92,31 +94,29 @@ def event_text(played: RoundResult, names: Sequence[str]) -> str:
         parts = []
         for w in played.wins:
             if w.from_seat is None:
-                parts.append(f"{names[w.seat]} tsumo")
+                parts.append(f"{names[w.seat]} {term('tsumo')}")
             else:
-                parts.append(f"{names[w.seat]} ron {names[w.from_seat]}")
+                parts.append(f"{names[w.seat]} {term('ron')} {names[w.from_seat]}")
         text = "; ".join(parts)
     elif played.result == "draw":
-        text = "draw, tenpai " + (_names(played.tenpai, names) or "nobody")
+        tenpai = _names(played.tenpai, names) or _("nobody")
+        text = f"{term('draw')}, {term('tenpai')} {tenpai}"
     elif played.result == "nagashi":
         seat = getattr(played.outcome, "nagashi", None)
-        text = f"nagashi {names[seat] if seat is not None else '?'}"
+        text = f"{term('nagashi')} {names[seat] if seat is not None else '?'}"
     elif played.result == "abort":
-        text = f"abort ({played.reason})"
+        text = f"{term('abort')} ({term(played.reason or '?')})"
     else:
-        text = f"chombo {names[getattr(played.outcome, 'seat', 0)]}"
+        text = f"{term('chombo')} {names[getattr(played.outcome, 'seat', 0)]}"
     return text
 
 
 def value_text(result: Result) -> str:
     """A win's value: ``4 han 30 fu: 7700  (Riichi, Pinfu, Tanyao)``."""
-    if result.yakuman:
-        value = f"yakuman x{result.yakuman}" if result.yakuman > 1 else "yakuman"
-    else:
-        value = f"{result.han} han {result.fu} fu"
-        if result.limit:
-            value += f" {result.limit}"
-    yaku = ", ".join(NAMES.get(y.id, (y.id, ""))[0] for y in result.yaku or ())
+    value = value_words(result.han, result.fu, result.yakuman)
+    if result.limit and not result.yakuman:
+        value += f" {limit_name(result.limit)}"
+    yaku = _(", ").join(yaku_name(y.id, NAMES.get(y.id, (y.id, ""))[0]) for y in result.yaku or ())
     return f"{value}: {format_payment(result.payment)}  ({yaku})"
 
 
@@ -124,9 +124,11 @@ def standings_title(rounds: Sequence[RoundResult], final: Standings) -> str:
     """``final standings (game over: bust)``, or the standings so far and the next round."""
     if final.finished:
         reason = rounds[-1].after.end_reason if rounds else None
-        return f"final standings (game over: {reason})"
-    where = rounds[-1].after.label + f"-{rounds[-1].after.honba}" if rounds else "the start"
-    return f"standings so far (unfinished: the next round would be {where})"
+        return _("final standings (game over: {reason})").format(reason=term(reason or "?"))
+    if not rounds:
+        return _("standings so far (unfinished: the next round would be the start)")
+    where = rounds[-1].after.label + f"-{rounds[-1].after.honba}"
+    return _("standings so far (unfinished: the next round would be {round})").format(round=where)
 
 
 def render_game(
@@ -155,12 +157,13 @@ def render_game(
 
     lines: list[str] = []
     if title or rules:
-        lines.append(" ".join(x for x in (title, f"rules {rules}" if rules else None) if x))
-    lines.extend(f"  note: {note}" for note in notes)
-    lines.append(row("round  sticks  what happened", names))
+        shown_rules = _("rules {rules}").format(rules=rules) if rules else None
+        lines.append(" ".join(x for x in (title, shown_rules) if x))
+    lines.extend("  " + _("note: {note}").format(note=note) for note in notes)
+    lines.append(row(_ljust(_("round"), 7) + _ljust(_("sticks"), 8) + _("what happened"), names))
     if start is None:
         start = rounds[0].before.scores if rounds else final.scores
-    lines.append(row("start", [str(s) for s in start]))
+    lines.append(row(_("start"), [str(s) for s in start]))
     for k, (played, head) in enumerate(zip(rounds, heads, strict=True)):
         lines.append(row(head, [_signed(c) for c in played.changes]))
         lines.append(row("", [str(s) for s in played.after.scores]))
@@ -168,18 +171,18 @@ def render_game(
             lines.append(f"    {names[w.seat]}: {w.hand}")
             lines.append(f"    {' ' * display_width(names[w.seat])}  {value_text(w.result)}")
         for note in played.notes:
-            lines.append(f"    note: {note}")
+            lines.append("    " + _("note: {note}").format(note=note))
         if annotations is not None and k < len(annotations):
             lines.extend(annotations[k])
     if error:
-        lines.append(f"stopped: {error}")
+        lines.append(_("stopped: {error}").format(error=error))
     lines.append("")
     lines.append(standings_title(rounds, final))
     lines.append(row("", names))
-    lines.append(row("score", [str(s) for s in final.scores]))
-    lines.append(row("place", [str(p) for p in final.places]))
-    lines.append(row("points", [_signed(p) for p in final.points]))
+    lines.append(row(_("score"), [str(s) for s in final.scores]))
+    lines.append(row(_("place"), [str(p) for p in final.places]))
+    lines.append(row(_("points"), [_signed(p) for p in final.points]))
     for note in final.notes:
-        lines.append(f"note: {note}")
+        lines.append(_("note: {note}").format(note=note))
     lines.extend(footer)
     return "\n".join(lines) + "\n"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from agari.lang import _, pgettext
 from agari.render.sheet import display_width
 
 if TYPE_CHECKING:
@@ -13,21 +14,23 @@ if TYPE_CHECKING:
 
 __all__ = ["explain_text", "stats_text"]
 
-_HEADS = (
-    "games",
-    "rounds",
-    "avg place",
-    "points",
-    "win",
-    "tsumo",
-    "deal-in",
-    "riichi",
-    "call",
-    "avg win",
-    "avg deal-in",
-    "draw tenpai",
-    "deal-in tenpai",
-)
+
+def _heads() -> tuple[str, ...]:
+    return (
+        pgettext("stats column", "games"),
+        pgettext("stats column", "rounds"),
+        pgettext("stats column", "avg place"),
+        pgettext("stats column", "points"),
+        pgettext("stats column", "win"),
+        pgettext("stats column", "tsumo"),
+        pgettext("stats column", "deal-in"),
+        pgettext("stats column", "riichi"),
+        pgettext("stats column", "call"),
+        pgettext("stats column", "avg win"),
+        pgettext("stats column", "avg deal-in"),
+        pgettext("stats column", "draw tenpai"),
+        pgettext("stats column", "deal-in tenpai"),
+    )
 
 
 def _percent(value: float | None) -> str:
@@ -60,14 +63,15 @@ def _cells(totals: Totals) -> list[str]:
 def stats_text(players: Sequence[Totals]) -> str:
     """A table per table size (four-player first), a row per player."""
     out: list[str] = []
+    heads = _heads()
     for size in sorted({t.players for t in players}, reverse=True):
         rows = [t for t in players if t.players == size]
         name_width = max(display_width(t.name) for t in rows) + 2
         cells = [_cells(t) for t in rows]
-        widths = [max(len(h), *(len(c[i]) for c in cells)) for i, h in enumerate(_HEADS)]
-        out.append(f"{size}-player games")
+        widths = [max(display_width(h), *(len(c[i]) for c in cells)) for i, h in enumerate(heads)]
+        out.append(_("{players}-player games").format(players=size))
         out.append(
-            " " * name_width + "  ".join(h.rjust(w) for h, w in zip(_HEADS, widths, strict=True))
+            " " * name_width + "  ".join(_rjust(h, w) for h, w in zip(heads, widths, strict=True))
         )
         for totals, row in zip(rows, cells, strict=True):
             pad = name_width - display_width(totals.name)
@@ -80,7 +84,12 @@ def stats_text(players: Sequence[Totals]) -> str:
     return "\n".join(out)
 
 
+def _rjust(text: str, width: int) -> str:
+    return " " * (width - display_width(text)) + text
+
+
 def explain_text(definitions: Sequence[tuple[str, str]]) -> str:
-    """The figures' definitions (SPEC §9), one per line."""
-    width = max(len(key) for key, _ in definitions)
-    return "\n".join(f"{key.ljust(width)}  {text}" for key, text in definitions) + "\n"
+    """The figures' definitions (SPEC §9), one per line: the key, and its definition in
+    the current language."""
+    width = max(len(key) for key, _text in definitions)
+    return "\n".join(f"{key.ljust(width)}  {_(text)}" for key, text in definitions) + "\n"

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Final
 
 from agari.errors import SettleError
 from agari.hand import Context
+from agari.lang import _
 from agari.settle.limits import LIMIT_ROWS, base_points, kiriage_applies, yakuman_base
 from agari.settle.win import settle_win
 from agari.settlement import Settlement
@@ -74,7 +75,7 @@ def format_payment(payment: Mapping[str, int] | None) -> str:
     if "ron" in payment:
         return str(payment["ron"])
     if "tsumo_each" in payment:
-        return f"{payment['tsumo_each']} all"
+        return _("{points} all").format(points=payment["tsumo_each"])
     return f"{payment['tsumo_non_dealer']}/{payment['tsumo_dealer']}"
 
 
@@ -86,8 +87,10 @@ def value_words(han: int | None, fu: int | None, yakuman: int | None) -> str:
     ('3 han 30 fu', '6 han', '2x yakuman')
     """
     if yakuman:
-        return "yakuman" if yakuman == 1 else f"{yakuman}x yakuman"
-    return f"{han} han" if fu is None else f"{han} han {fu} fu"
+        return _("yakuman") if yakuman == 1 else _("{count}x yakuman").format(count=yakuman)
+    if fu is None:
+        return _("{han} han").format(han=han)
+    return _("{han} han {fu} fu").format(han=han, fu=fu)
 
 
 def payment_for(base: int, dealer: bool, tsumo: bool, rules: Rules) -> dict[str, int]:

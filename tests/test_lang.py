@@ -1,0 +1,272 @@
+"""agari in the players' languages (issue 31): choosing the language, the catalogs complete
+and in step with the code, the table of names covering every id agari shows, and the
+commands speaking the language asked for while their JSON stays in ids.
+
+The expected names are the sources' (``docs/terms-sources.md``): Tenhou's Japanese yaku
+names as its logs write them (the fixture logs hold them: 断幺九, 混一色, 役牌 發),
+Mahjong Soul's Chinese and Korean names."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agari.engine.yaku import NAMES
+from agari.game.outcomes import ABORT_REASONS
+from agari.lang import LANGUAGES, _, choose, current, negotiate, ngettext, pgettext, use
+from agari.lang.terms import TERMS, YAKU, limit_name, term, term_in, yaku_name
+from agari.settle.limits import LIMIT_ROWS
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src" / "agari"
+LOG = ROOT / "fixtures" / "logs" / "tenhou6" / "tenhou_2019050417gm-0029-0000-4f2a8622.json"
+ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+for name in ("AGARI_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+    ENV.pop(name, None)
+
+
+def agari(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "agari", *args],
+        capture_output=True,
+        text=True,
+        env=env or ENV,
+        timeout=120,
+        check=False,
+    )
+
+
+# --------------------------------------------------------------------------- choosing
+
+
+@pytest.mark.parametrize(
+    ("given", "environ", "expected"),
+    [
+        ("ja", {"AGARI_LANG": "ko"}, "ja"),  # --lang first
+        ("zh-Hans-CN", {}, "zh"),
+        ("ko_KR.UTF-8", {}, "ko"),
+        ("EN", {}, "en"),
+        (None, {"AGARI_LANG": "ko", "LANG": "ja_JP.UTF-8"}, "ko"),  # then AGARI_LANG
+        (None, {"LANGUAGE": "fr:zh_CN:ja", "LANG": "ko_KR"}, "zh"),  # gettext's list
+        (None, {"LANGUAGE": "fr:de", "LC_ALL": "ja_JP"}, "ja"),  # none spoken: go on
+        (None, {"LC_ALL": "ja_JP.UTF-8", "LANG": "ko_KR.UTF-8"}, "ja"),
+        (None, {"LC_MESSAGES": "ko_KR", "LANG": "ja_JP"}, "ko"),
+        (None, {"LANG": "zh_TW.UTF-8"}, "zh"),
+        (None, {"LANG": "C.UTF-8"}, "en"),
+        (None, {"LANG": "fr_FR.UTF-8"}, "en"),  # not spoken: English
+        (None, {"AGARI_LANG": ""}, "en"),
+        (None, {}, "en"),
+    ],
+)
+def test_the_language_is_chosen_from_the_option_then_the_environment(
+    given: str | None, environ: dict[str, str], expected: str
+) -> None:
+    assert choose(given, environ) == expected
+
+
+def test_a_language_asked_for_and_not_spoken_is_an_error() -> None:
+    with pytest.raises(ValueError, match="--lang fr: one of en, ja, zh, ko"):
+        choose("fr", {})
+    with pytest.raises(ValueError, match="no language 'fr'"), use("fr"):
+        pass
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        ("ja,en;q=0.9", "ja"),
+        ("fr-FR, ko;q=0.5, zh;q=0.7", "zh"),  # by weight, not by order
+        ("zh-CN;q=0.8, ja;q=0.8", "zh"),  # a tie: the first
+        ("ja;q=0, ko;q=0.1", "ko"),  # q=0: not wanted
+        ("ja;q=abc, ko;q=0.2", "ko"),  # a weight that is not a number: not wanted
+        ("fr, de", "en"),
+        ("", "en"),
+        (None, "en"),
+    ],
+)
+def test_the_page_language_from_accept_language(header: str | None, expected: str) -> None:
+    assert negotiate(header) == expected
+
+
+def test_use_sets_the_language_for_its_block_only() -> None:
+    assert current() == "en"
+    with use("ko"):
+        assert current() == "ko"
+        with use("ja"):
+            assert current() == "ja"
+        assert current() == "ko"
+    assert current() == "en"
+
+
+def test_messages_plurals_and_contexts_in_each_language() -> None:
+    assert _("agrees") == "agrees"
+    assert ngettext("{count} tiles ({kinds} kind)", "{count} tiles ({kinds} kinds)", 2) == (
+        "{count} tiles ({kinds} kinds)"
+    )
+    with use("ja"):
+        assert _("agrees") == "一致"
+        assert _("a message no catalog holds") == "a message no catalog holds"
+        assert ngettext("{count} tiles ({kinds} kind)", "{count} tiles ({kinds} kinds)", 2) == (
+            "{count}枚 ({kinds}種)"
+        )
+        assert pgettext("stats column", "riichi") == "立直率"
+    with use("zh"):
+        assert _("{han} han {fu} fu").format(han=2, fu=40) == "2番40符"
+    with use("ko"):
+        assert _("{han} han {fu} fu").format(han=2, fu=40) == "2판 40부"
+
+
+# --------------------------------------------------------------------------- catalogs
+
+
+def test_the_catalogs_hold_every_message_translated_and_compiled() -> None:
+    """Every message marked in the code is in every language's catalog, translated (not
+    fuzzy), with the English placeholders; no catalog keeps a message the code dropped;
+    each .mo is its .po compiled (``python scripts/catalogs.py update|compile``)."""
+    pytest.importorskip("babel", reason="the catalogs' check needs Babel (the test extra)")
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import catalogs
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    assert catalogs.faults() == []
+    assert len(catalogs.extract()) > 50  # the extraction found the marked messages
+
+
+def test_the_catalog_check_finds_what_is_out_of_step(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check can fail: an untranslated message, a lost placeholder and a stale .mo."""
+    pytest.importorskip("babel", reason="the catalogs' check needs Babel (the test extra)")
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import catalogs
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    import shutil
+
+    locales = tmp_path / "locales"
+    shutil.copytree(catalogs.LOCALES, locales)
+    monkeypatch.setattr(catalogs, "LOCALES", locales)
+    monkeypatch.setattr(catalogs, "ROOT", tmp_path)
+    po = catalogs.po_path("ja")
+    text = po.read_text(encoding="utf-8")
+    text = text.replace('msgstr "一致"', 'msgstr ""')
+    text = text.replace('msgstr "{han}翻{fu}符"', 'msgstr "{han}翻"')
+    po.write_text(text, encoding="utf-8")
+    found = catalogs.faults()
+    assert "ja: untranslated: agrees" in found
+    assert "ja: {han} han {fu} fu: placeholders lost: {'fu'}" in found
+    assert "ja: the .mo is stale: {han} han {fu} fu" in found
+    assert not [f for f in found if not f.startswith("ja: ")]
+
+
+# --------------------------------------------------------------------------- the names
+
+
+def test_every_yaku_has_a_name_in_every_language() -> None:
+    assert set(YAKU) == set(NAMES)
+    for yaku_id, names in YAKU.items():
+        for language, name in zip(LANGUAGES[1:], names, strict=True):
+            assert name.strip(), (yaku_id, language)
+    # the names Tenhou writes in its logs (as the fixture logs show them)
+    with use("ja"):
+        assert [yaku_name(y, "") for y in ("tanyao", "honitsu", "hatsu")] == [
+            "断幺九",
+            "混一色",
+            "役牌 發",
+        ]
+    assert yaku_name("tanyao", "Tanyao") == "Tanyao"  # English: agari's own name
+
+
+def _dynamic_terms() -> set[str]:
+    """The words shown from ids: limits, abortive draws, game ends, waits, dora."""
+    limits = {name for name, _, _ in LIMIT_ROWS} | {"kazoe_yakuman"}
+    ends = {"bust", "agari-yame", "tenpai-yame", "last round", "extra round"}
+    waits = {"ryanmen", "kanchan", "penchan", "tanki", "shanpon"}
+    return limits | set(ABORT_REASONS) | ends | waits | {"dora", "aka", "ura", "kita"}
+
+
+def _literal_terms() -> set[str]:
+    """Every ``term("...")`` written in the code."""
+    found = set()
+    for path in SRC.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "term"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                found.add(node.args[0].value)
+    return found
+
+
+def test_every_word_shown_has_a_name_in_every_language() -> None:
+    words = _dynamic_terms() | _literal_terms()
+    assert "tsumo" in words and "ron" in words  # the scan found the sheet's words
+    assert words <= set(TERMS), words - set(TERMS)
+    for word, names in TERMS.items():
+        assert all(n.strip() for n in names), word
+        assert term_in(word, "en") == word
+
+
+def test_a_limit_in_each_language() -> None:
+    assert limit_name("haneman") == "haneman"
+    assert limit_name("3x_yakuman") == "3x yakuman"
+    with use("ja"):
+        assert limit_name("haneman") == "跳満"
+        assert limit_name("2x_yakuman") == "2倍役満"
+        assert term("a word not in the table") == "a word not in the table"
+    with use("ko"):
+        assert limit_name("baiman") == "배만"
+
+
+# --------------------------------------------------------------------------- commands
+
+
+def test_game_speaks_the_language_asked_for() -> None:
+    english = agari("game", str(LOG))
+    assert english.returncode == 0, english.stderr
+    assert "player B tsumo" in english.stdout and "Tanyao" in english.stdout
+    japanese = agari("game", "--lang", "ja", str(LOG))
+    assert japanese.returncode == 0, japanese.stderr
+    for text in ("player B ツモ", "断幺九", "跳満", "最終結果", "一致"):
+        assert text in japanese.stdout, text
+    chinese = agari("--lang=zh", "game", str(LOG))  # before the command, too
+    assert "player B 自摸" in chinese.stdout and "断幺九" in chinese.stdout
+    korean = agari("game", str(LOG), env={**ENV, "AGARI_LANG": "ko"})
+    assert "player B 쯔모" in korean.stdout and "탕야오" in korean.stdout
+
+
+def test_json_stays_in_ids_whatever_the_language() -> None:
+    english = agari("game", "--json", str(LOG))
+    japanese = agari("game", "--json", "--lang", "ja", str(LOG))
+    assert japanese.returncode == 0, japanese.stderr
+    assert japanese.stdout == english.stdout
+    record = json.loads(japanese.stdout.splitlines()[0])
+    assert record["wins"][0]["result"]["yaku"][0]["id"] in NAMES
+
+
+def test_a_language_not_spoken_is_a_usage_error() -> None:
+    done = agari("game", "--lang", "fr", str(LOG))
+    assert done.returncode == 2
+    assert done.stderr == "agari game: --lang fr: one of en, ja, zh, ko\n"
+    done = agari("--lang")
+    assert done.returncode == 2 and "--lang needs a language" in done.stderr
+    # an environment naming a language agari does not speak: English, no error
+    done = agari("game", str(LOG), env={**ENV, "LANG": "fr_FR.UTF-8"})
+    assert done.returncode == 0 and "player B tsumo" in done.stdout
+
+
+def test_help_lists_the_language_option_in_the_language() -> None:
+    done = agari("game", "--help", "--lang", "ja")
+    assert done.returncode == 0
+    assert "--lang LANG" in done.stdout and "出力の言語" in done.stdout
