@@ -1,10 +1,14 @@
 """``agari game``: whole games from game logs or game sheets, as a score sheet or SPEC §7
 JSON Lines.
 
-Usage: ``agari game [--json] [--check] [--jobs N] [--no-progress] [--rules PRESET]
-[--rule KEY=VALUE]... FILE...`` (``-`` reads standard input). Each FILE is told apart by its
-content: a game log (tenhou.net/6 JSON, Tenhou mjlog XML, plain or gzip) is replayed and
-every win re-scored beside the log's values; anything else is read as a game sheet.
+Usage: ``agari game [--json] [--check] [--to FORMAT [-o PATH]] [--jobs N] [--no-progress]
+[--rules PRESET] [--rule KEY=VALUE]... FILE...`` (``-`` reads standard input). Each FILE is
+told apart by its content: a game log (tenhou.net/6 JSON, Tenhou mjlog XML, a Mahjong Soul
+or Riichi City record, mjai JSON Lines; plain or gzip) is replayed and every win re-scored
+beside the log's values; anything else is read as a game sheet. ``--to mjai`` or ``--to
+tenhou6`` writes each replayed log in that format instead of the score sheet, with agari's
+own values (:mod:`agari.game.export`): to standard output, or ``-o`` a file (one FILE) or a
+folder (several).
 
 Exit status: 0 every file read to its end; 1 a file with an error (a damaged log or a bad
 sheet line: the rounds before it and the standings so far are still printed, and the next
@@ -20,8 +24,10 @@ import sys
 import time
 from collections.abc import Generator
 from dataclasses import dataclass, field
-from typing import IO
+from pathlib import Path
+from typing import IO, Final
 
+from agari.cli import cannot_write
 from agari.cli.options import (
     Parser,
     UsageError,
@@ -31,6 +37,7 @@ from agari.cli.options import (
     run_until_stopped,
 )
 from agari.errors import RuleError
+from agari.game.export import FORMATS, SUFFIXES, export
 from agari.game.files import read_game
 from agari.render.game_file import game_json_lines, game_text
 from agari.render.log_sheet import ReplayCounts, counts_of, summary_line
@@ -41,14 +48,22 @@ from agari.workers import capped_jobs, ordered_map
 __all__ = ["run"]
 
 _EPILOG = """\
-game logs (told apart by their content):
+game logs (told apart by their content; plain or gzip):
   tenhou.net/6 JSON (an object with "log", or one round per line; Tenhou's export,
-  mjlog2json, Mahjong Soul games converted by tensoul), Tenhou mjlog XML (plain or gzip).
-  Every win is scored by agari and every round settled by agari; the log's own han, fu,
-  points, yaku, deltas and final result are only compared ("log ... -- agrees" or
-  "DIFFERS: ..." beneath each round). Rules: Tenhou four-player tenhou, three-player
-  tenhou-sanma, Mahjong Soul majsoul; red fives, open tanyao, length, uma and the rounding
-  of the final points from the log; --rules/--rule override.
+  mjlog2json, Mahjong Soul games converted by tensoul), Tenhou mjlog XML, Mahjong Soul
+  records (head + .lq.GameDetailRecords), Riichi City records (handRecord), mjai JSON Lines
+  (Mortal, mjai.app, mjai-reviewer, converters). Every win is scored by agari and every
+  round settled by agari; the log's own han, fu, points, yaku, deltas and final result are
+  only compared ("log ... -- agrees" or "DIFFERS: ..." beneath each round). Rules: Tenhou
+  tenhou / tenhou-sanma, Mahjong Soul majsoul / majsoul-sanma, Riichi City riichicity /
+  riichicity-sanma; red fives, open tanyao, length, starting points, uma and the rounding
+  of the final points from the log; mjai states none (the Tenhou half game, three-player
+  with three hands); --rules/--rule override.
+
+export (--to mjai | tenhou6): the replayed log written again, every win's value agari's:
+  agari game --to mjai game.xml > game.mjson      each hora with han, fu, yaku, points
+  agari game --to tenhou6 game.mjson -o game.json  a file the Tenhou viewer opens
+  agari game --to mjai -o out/ logs/*.xml          several files: -o names a folder
 
 game sheet (README "Games"; one round per line, clauses separated by ';'):
   players: Alice Bob Carol Dave           seat order; the first deals first
@@ -83,6 +98,18 @@ def _parser() -> Parser:
     parser.add_argument(
         "--check", action="store_true", help="exit 1 when a log states a value agari does not get"
     )
+    parser.add_argument(
+        "--to",
+        choices=tuple(FORMATS),
+        metavar="FORMAT",
+        help="write each log replayed as FORMAT (mjai, tenhou6) instead of the score sheet",
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="PATH",
+        help="with --to: the file to write (one FILE) or the folder (several)",
+    )
     add_jobs_option(parser)
     parser.add_argument(
         "--no-progress", action="store_true", help="no progress line on standard error"
@@ -108,6 +135,8 @@ class _Options:
     json: bool
     rules: str | None
     rule: tuple[str, ...]
+    #: ``--to``: the format to write each log replayed in, or ``None`` for the score sheet
+    to: str | None = None
 
 
 def _read(path: str) -> bytes:
@@ -134,7 +163,13 @@ def process(path: str, options: _Options, data: bytes | None = None) -> _Done:
     done = read_game(raw, name, options.rules, options.rule, max_unpacked=MAX_GAME_FILE)
     if done.kind is None or (done.replay is None and done.sheet is None):
         return _Done(err=[f"agari game: {done.error}"], status=done.status)
-    out = game_json_lines(done) if options.json else game_text(done)
+    if options.to is not None and done.replay is None:
+        message = f"agari game: {name}: a game sheet holds no play to write as {options.to}"
+        return _Done(err=[message], status=1)
+    if done.replay is not None and options.to is not None:
+        out = export(done.replay, options.to)
+    else:
+        out = game_json_lines(done) if options.json else game_text(done)
     result = _Done(out=out, status=done.status)
     if done.error:
         result.err.append(f"agari game: {done.error}")
@@ -210,14 +245,61 @@ def run(args: list[str]) -> int:
     except RuleError as error:
         sys.stderr.write(f"agari game: {error}\n")
         return 2
+    problem = _export_usage(options)
+    if problem:
+        sys.stderr.write(f"agari game: {problem}\n{_parser().format_usage()}")
+        return 2
     out, err = sys.stdout, sys.stderr
     jobs, note = capped_jobs(options.jobs)
     if note:
         err.write(f"agari game: {note}\n")
-    settings = _Options(options.json, options.rules, tuple(options.rule))
+    settings = _Options(options.json, options.rules, tuple(options.rule), options.to)
     return run_until_stopped(
         "agari game", lambda: _replay_all(options, settings, jobs, out, err), out, err
     )
+
+
+def _export_usage(options: argparse.Namespace) -> str | None:
+    """What is wrong with ``--to`` and ``-o`` as given, or ``None``."""
+    if options.output and not options.to:
+        return "-o goes with --to (the file or folder the export is written to)"
+    if options.to and options.json:
+        return "--to and --json are two outputs: give one"
+    if options.to and len(options.files) > 1 and not options.output:
+        return "--to with several files writes one file each: give -o FOLDER"
+    return None
+
+
+class _Exports:
+    """Where ``--to -o PATH`` writes each file's export: ``PATH`` itself for one FILE,
+    else ``PATH/NAME`` + the format's ending (``game.xml`` -> ``game.mjson``), a name
+    met twice numbered."""
+
+    def __init__(self, options: argparse.Namespace) -> None:
+        self.output = Path(options.output)
+        self.folder = len(options.files) > 1
+        self.suffix = SUFFIXES[options.to]
+        self.taken: set[Path] = set()
+
+    def write(self, path: str, text: str) -> None:
+        if not self.folder:
+            self.output.write_text(text, encoding="utf-8", errors="backslashreplace")
+            return
+        self.output.mkdir(parents=True, exist_ok=True)
+        stem = "stdin" if path == "-" else Path(path).name
+        while Path(stem).suffix.lower() in _LOG_ENDINGS:
+            stem = Path(stem).stem
+        target = self.output / f"{stem}{self.suffix}"
+        number = 1
+        while target in self.taken:
+            number += 1
+            target = self.output / f"{stem}-{number}{self.suffix}"
+        self.taken.add(target)
+        target.write_text(text, encoding="utf-8", errors="backslashreplace")
+
+
+#: The endings a log's name loses before the export's is put on.
+_LOG_ENDINGS: Final = frozenset({".gz", ".json", ".jsonl", ".mjson", ".xml", ".mjlog", ".log"})
 
 
 def _replay_all(
@@ -232,13 +314,20 @@ def _replay_all(
     disagrees = False
     total = ReplayCounts()
     logs = 0
+    exports = _Exports(options) if options.output else None
     results = _results(options.files, settings, jobs)
     with contextlib.closing(results):
-        for count, done in enumerate(results, start=1):
+        for count, (path, done) in enumerate(zip(options.files, results, strict=True), start=1):
             if progress is not None:
                 progress.clear()
-            out.write(done.out)
-            out.flush()
+            if exports is None:
+                out.write(done.out)
+                out.flush()
+            elif done.out:
+                try:
+                    exports.write(path, done.out)
+                except OSError as error:
+                    return cannot_write("agari game", error, options.output)
             for line in done.err:
                 err.write(line + "\n")
             status = max(status, done.status)
@@ -252,7 +341,8 @@ def _replay_all(
         progress.clear()
     if logs:
         line = f"summary: {summary_line(total)}\n"
-        (err if options.json else out).write(line if options.json else "\n" + line)
+        apart = options.json or options.to  # the output is a format: the summary goes beside
+        (err if apart else out).write(line if apart else "\n" + line)
     if options.check and disagrees and status == 0:
         status = 1
     return status

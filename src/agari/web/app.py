@@ -11,7 +11,8 @@ Routes:
   form-encoded); ``POST /part/game?name=…&rules=…&rule=…`` a game file as the body, its
   score sheet as HTML (the page's script sends the file chosen or the text pasted);
 * ``POST /api/game?name=…&rules=…&rule=…`` a game sheet or game log as the body (text,
-  tenhou.net/6 JSON, mjlog XML, plain or gzip): SPEC §7 JSON Lines
+  tenhou.net/6 JSON, mjlog XML, a Mahjong Soul or Riichi City record, mjai JSON Lines;
+  plain or gzip): SPEC §7 JSON Lines
   (``application/x-ndjson``), exactly what ``agari game --json NAME`` prints for the file
   (``name`` defaults to ``<stdin>``, as for ``agari game --json - < FILE``), or one JSON
   array of the same records with ``Accept: application/json``. A game that stops on an

@@ -47,7 +47,7 @@ from agari.game.logs.events import (
     Win,
     round_label,
 )
-from agari.game.logs.jsontext import decode_at, loads
+from agari.game.logs.jsontext import decode_at, loads, whole_items
 from agari.game.logs.servers import find_game_id, game_date, server_of_id
 from agari.game.outcomes import AbortReason
 from agari.tiles import Tile
@@ -282,7 +282,7 @@ def _game_head(objects: list[dict[str, Any]], raw_rounds: list[Any], game: str |
         game_id=game_id,
         title=title_text or None,
         names=names + ("",) * (players - len(names)),
-        rules=_rules(head, players, game_id),
+        rules=_stated(head, _rules(head, players, game_id)),
         date=game_date(game_id),
         rounds=(),
         date_from=_date_from(game_date(ref), game_date(game_id)),
@@ -332,17 +332,7 @@ def _salvage(text: str) -> dict[str, Any] | None:
     m = re.search(r'"log"\s*:\s*\[', text)
     if m is None:
         return found or None
-    rounds: list[Any] = []
-    at = m.end()
-    while True:
-        while at < len(text) and text[at] in " \t\r\n,":
-            at += 1
-        try:
-            value, at = decode_at(text, at)
-        except json.JSONDecodeError:
-            break
-        rounds.append(value)
-    found["log"] = rounds
+    found["log"] = whole_items(text, m.end())
     return found
 
 
@@ -427,6 +417,23 @@ def _rules(head: dict[str, Any], players: int, game_id: str | None) -> LogRules:
         open_tanyao=open_tanyao,
         length=length,
         room=disp or None,
+    )
+
+
+def _stated(head: dict[str, Any], rules: LogRules) -> LogRules:
+    """The rules agari's own export states (``agari``: the server and the switches not its
+    preset's), over what the rest of the head says."""
+    agari = head.get("agari")
+    if not isinstance(agari, dict):
+        return rules
+    server = agari.get("server")
+    switches = agari.get("rules")
+    return replace(
+        rules,
+        server=server if isinstance(server, str) else rules.server,
+        stated_switches=tuple(
+            (str(k), str(v)) for k, v in (switches if isinstance(switches, dict) else {}).items()
+        ),
     )
 
 
