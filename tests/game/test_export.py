@@ -168,3 +168,21 @@ def test_the_commands_usage_errors(tmp_path: Path) -> None:
     sheet.write_text("players: A B C D\nE1 A tsumo 234m567p23455s78s+6s\n", encoding="utf-8")
     proc = _agari("--to", "mjai", str(sheet))
     assert proc.returncode == 1 and "a game sheet holds no play" in proc.stderr
+
+
+def test_an_export_whose_rules_are_edited_wrong_is_refused() -> None:
+    """The rules an export states are read as stated: a value no switch takes is damage of
+    the file, named with its line (mjai) or the file (tenhou.net/6)."""
+    path = FIXTURES / "tenhou6" / "tenhou_2020020316gm-0001-0000-7b22ddf5.json"
+    replay = replay_log(read_log(path))
+    mjai = export(replay, "mjai").replace('"tenpai_yame": "on"', '"tenpai_yame": "maybe"')
+    done = read_game(mjai.encode(), "x.mjson")
+    assert done.status == 1
+    assert (
+        done.error
+        == "x.mjson: line 1: the export's rules: rule tenpai_yame takes on or off, not 'maybe'"
+    )
+    tenhou6 = json.loads(export(replay, "tenhou6"))
+    tenhou6["agari"]["rules"]["kiriage"] = "maybe"
+    done = read_game(json.dumps(tenhou6).encode(), "x.json")
+    assert done.status == 1 and "rule kiriage takes on or off" in (done.error or "")

@@ -87,9 +87,10 @@ games printed so far are whole
 def _parser() -> Parser:
     parser = Parser(
         prog="agari game",
-        description="Replay whole games from game logs (Tenhou, Mahjong Soul) or game sheets: "
-        "every win scored, every round's settlement, the running scores and the final "
-        "standings; a log's own values beside agari's.",
+        description="Replay whole games from game logs (Tenhou, Mahjong Soul, Riichi City, "
+        "mjai) or game sheets: every win scored, every round's settlement, the running scores "
+        "and the final standings; a log's own values beside agari's; or a log written again "
+        "as mjai or tenhou.net/6 with agari's values (--to).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=_EPILOG,
     )

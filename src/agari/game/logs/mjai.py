@@ -56,7 +56,8 @@ from agari.game.logs.events import (
     round_label,
     with_final_result,
 )
-from agari.game.logs.jsontext import as_dict, int_field, loads
+from agari.game.logs.exported import exported_rules
+from agari.game.logs.jsontext import int_field, loads
 from agari.game.logs.servers import game_date
 from agari.game.logs.yaku_names import LOG_NAMES
 from agari.game.outcomes import AbortReason
@@ -230,16 +231,14 @@ class _Reader:
     def game_log(self, *, whole: bool = False) -> GameLog:
         """The game read so far (``whole``: to its end, the final result kept)."""
         hints = self.hints
-        agari = as_dict(hints.get("agari"))
-        game_id = agari.get("game_id") if isinstance(agari.get("game_id"), str) else None
-        server = agari.get("server") if isinstance(agari.get("server"), str) else None
+        server, switches, game_id = hints.get("agari") or (None, (), None)
         rules = LogRules(
             players=self.players,
             server=server,
             red_fives=hints.get("red_fives"),
             open_tanyao=hints.get("open_tanyao"),
             length=hints.get("length"),
-            stated_switches=tuple((str(k), str(v)) for k, v in as_dict(agari.get("rules")).items()),
+            stated_switches=switches,
         )
         date = game_date(game_id)
         rounds = tuple(self.rounds)
@@ -498,8 +497,8 @@ def _hints(event: dict[str, Any]) -> dict[str, Any]:
         hints["length"] = "east"
     if isinstance(event.get("aka_flag"), bool):  # akochan
         hints["red_fives"] = event["aka_flag"]
-    if isinstance(event.get("agari"), dict):  # agari's own export
-        hints["agari"] = event["agari"]
+    if "agari" in event:  # agari's own export
+        hints["agari"] = exported_rules(event["agari"])
     return hints
 
 

@@ -85,7 +85,6 @@ _EXHAUSTED: Final = 7
 #: The game stopped in the hand, by a vote or by force: the hand has no result.
 _STOPPED: Final = (8, 11)
 _NAGASHI_FANG: Final = 30
-_CHI: Final = (2, 3, 4)
 _CALLS: Final[dict[int, CallKind]] = {2: "chi", 3: "chi", 4: "chi", 5: "pon", 6: "daiminkan"}
 _WINDS: Final = {0x31: 0, 0x41: 1, 0x51: 2, 0x61: 3}
 _YAKUMAN_IDS: Final = frozenset(k for k, n in LOG_NAMES.items() if n.tenhou_ids[0] >= 36)
@@ -115,11 +114,6 @@ def tile_of(code: object) -> Tile:
 
 _dict: Final = as_dict
 _int: Final = int_field
-
-
-def is_riichicity_record(obj: object) -> bool:
-    """Whether a parsed JSON value is a Riichi City record (or its API envelope)."""
-    return isinstance(_game_of(obj).get("handRecord"), list)
 
 
 def _game_of(obj: object) -> dict[str, Any]:
@@ -272,8 +266,8 @@ def _game_log(
 @dataclass
 class _Hand:
     """The hand being read: its header, events, each seat's concealed tiles, the seats by
-    user id, the last discarder (a ron's discarder), each seat's last draw, the kan
-    indicators shown so far and the winners' seats in the order they declared."""
+    user id, the last seat to discard or kan (a ron's discarder), each seat's tile just
+    drawn (a discard of it from its place is tsumogiri), the kan indicators shown so far."""
 
     index: int
     label: str
@@ -282,8 +276,7 @@ class _Hand:
     held: list[Counter[Tile]] = field(default_factory=list)
     last_actor: int | None = None
     drawn: dict[int, Tile] = field(default_factory=dict)
-    dora_count: int = 1
-    winners: list[int] = field(default_factory=list)
+    kan_dora: int = 0
 
 
 class _Reader:
@@ -426,10 +419,10 @@ class _Reader:
         elif kind == 4:
             self._action(r, data)
         elif kind == 7:
-            cards = data.get("cards") or ()
-            for code in list(cards)[r.dora_count - 1 :]:
+            cards = data.get("cards") or ()  # every kan indicator so far
+            for code in list(cards)[r.kan_dora :]:
                 r.events.append(NewDora(tile_of(code)))
-            r.dora_count = max(r.dora_count, len(cards) + 1)
+            r.kan_dora = max(r.kan_dora, len(cards))
         elif kind == 8:
             r.events.append(RiichiAccepted(self._seat(r, data.get("user_id"))))
         elif kind == 9:
@@ -452,8 +445,8 @@ class _Reader:
         seat = self._seat(r, data.get("user_id"))
         action = _int(data, "action")
         if action in (7, 10):
-            r.winners.append(seat)
-        elif action == 11:
+            return  # a win: the hand's end says who and how
+        if action == 11:
             tile = self._take(r, seat, tile_of(data.get("card")))
             where = data.get("move_cards_pos") or [0]
             tsumogiri = r.drawn.get(seat) == tile and where[0] == sum(r.held[seat].values()) + 1

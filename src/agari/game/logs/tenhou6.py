@@ -47,6 +47,7 @@ from agari.game.logs.events import (
     Win,
     round_label,
 )
+from agari.game.logs.exported import exported_rules
 from agari.game.logs.jsontext import decode_at, loads, whole_items
 from agari.game.logs.servers import find_game_id, game_date, server_of_id
 from agari.game.outcomes import AbortReason
@@ -282,7 +283,7 @@ def _game_head(objects: list[dict[str, Any]], raw_rounds: list[Any], game: str |
         game_id=game_id,
         title=title_text or None,
         names=names + ("",) * (players - len(names)),
-        rules=_stated(head, _rules(head, players, game_id)),
+        rules=_stated(head, _rules(head, players, game_id), game or game_id),
         date=game_date(game_id),
         rounds=(),
         date_from=_date_from(game_date(ref), game_date(game_id)),
@@ -420,21 +421,16 @@ def _rules(head: dict[str, Any], players: int, game_id: str | None) -> LogRules:
     )
 
 
-def _stated(head: dict[str, Any], rules: LogRules) -> LogRules:
+def _stated(head: dict[str, Any], rules: LogRules, game: str | None) -> LogRules:
     """The rules agari's own export states (``agari``: the server and the switches not its
     preset's), over what the rest of the head says."""
-    agari = head.get("agari")
-    if not isinstance(agari, dict):
+    if "agari" not in head:
         return rules
-    server = agari.get("server")
-    switches = agari.get("rules")
-    return replace(
-        rules,
-        server=server if isinstance(server, str) else rules.server,
-        stated_switches=tuple(
-            (str(k), str(v)) for k, v in (switches if isinstance(switches, dict) else {}).items()
-        ),
-    )
+    try:
+        server, switches, _ = exported_rules(head["agari"])
+    except ValueError as e:
+        raise LogError(str(e), game=game) from None
+    return replace(rules, server=server or rules.server, stated_switches=switches)
 
 
 def _final(
