@@ -14,6 +14,7 @@ checks, read from its raw JSON.
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 from typing import Any
@@ -227,12 +228,14 @@ def test_a_made_record_read() -> None:
     assert first.events[-1] == RoundEnd((-1300, 1300, 0), *final)
 
 
-def test_a_made_record_replays_and_the_envelope_is_the_same() -> None:
+def test_a_made_record_replays_and_the_envelope_and_gzip_are_the_same() -> None:
     replay = replay_log(read_log(made(record()), game="made.json"))
     assert replay.error is None and replay.differences == []
     assert replay.rules.name == "riichicity-sanma"
+    plain = read_log(made(record()), game="made.json")
     enveloped = read_log(made({"code": 0, "data": record(), "message": ""}), game="made.json")
-    assert enveloped == read_log(made(record()), game="made.json")
+    assert enveloped == plain
+    assert read_log(gzip.compress(made(record())), game="made.json") == plain
 
 
 def test_seat_zero_is_the_first_dealer() -> None:
