@@ -16,7 +16,7 @@ import datetime
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Final, Literal
+from typing import Final, Literal, Protocol
 
 from agari.game.outcomes import AbortReason
 from agari.tiles import WIND_LETTERS, Tile
@@ -394,3 +394,29 @@ def with_final_result(log: GameLog) -> GameLog:
     last = log.rounds[-1]
     end = RoundEnd(last.end.deltas, log.final_scores, log.final_points)
     return replace(log, rounds=(*log.rounds[:-1], replace(last, events=(*last.events[:-1], end))))
+
+
+class OpenRound(Protocol):
+    """A round a reader is in the middle of: its index, label and the events read so far."""
+
+    @property
+    def index(self) -> int: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def events(self) -> list[Event]: ...
+
+
+def damage_at(
+    message: str, game: str | None, current: OpenRound | None, rounds: list[RoundLog]
+) -> LogError:
+    """A reader's :class:`LogError` for damage in the round it is reading (``current``) or
+    between rounds, with every round read before it."""
+    return LogError(
+        message,
+        game=game,
+        round_index=current.index if current else (len(rounds) if rounds else None),
+        round_label=current.label if current else None,
+        event_index=len(current.events) if current else None,
+        rounds=tuple(rounds),
+    )

@@ -52,6 +52,7 @@ from agari.game.logs.events import (
     StatedFuriten,
     StatedWaits,
     Win,
+    damage_at,
     round_label,
     with_final_result,
 )
@@ -288,15 +289,7 @@ class _Reader:
         self.current: _Round | None = None
 
     def fail(self, message: str) -> LogError:
-        r = self.current
-        return LogError(
-            message,
-            game=self.game,
-            round_index=r.index if r else (len(self.rounds) if self.rounds else None),
-            round_label=r.label if r else None,
-            event_index=len(r.events) if r else None,
-            rounds=tuple(self.rounds),
-        )
+        return damage_at(message, self.game, self.current, self.rounds)
 
     def record(self, name: str, data: dict[str, Any]) -> None:
         if name == "RecordNewRound":

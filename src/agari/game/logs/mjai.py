@@ -53,13 +53,14 @@ from agari.game.logs.events import (
     RoundEnd,
     RoundLog,
     Win,
+    damage_at,
     round_label,
     with_final_result,
 )
 from agari.game.logs.exported import exported_rules
 from agari.game.logs.jsontext import int_field, loads
 from agari.game.logs.servers import game_date
-from agari.game.logs.yaku_names import LOG_NAMES
+from agari.game.logs.yaku_names import YAKUMAN_IDS
 from agari.game.outcomes import AbortReason
 from agari.tiles import IS_TERMINAL_OR_HONOUR, NORTH, WINDS, Tile
 
@@ -83,7 +84,6 @@ _REASONS: Final[dict[str, AbortReason | Literal["draw", "nagashi"]]] = {
     **dict.fromkeys(("kan4", "suukaikan", "四槓散了", "四開槓"), "suukaikan"),
 }
 _CALLS: Final[dict[str, CallKind]] = {"chi": "chi", "pon": "pon", "daiminkan": "daiminkan"}
-_YAKUMAN_IDS: Final = frozenset(k for k, n in LOG_NAMES.items() if n.tenhou_ids[0] >= 36)
 
 
 def tile_of(text: object) -> Tile:
@@ -180,15 +180,7 @@ class _Reader:
         self.complete = False
 
     def fail(self, message: str) -> LogError:
-        r = self.current
-        return LogError(
-            message,
-            game=self.game,
-            round_index=r.index if r else (len(self.rounds) if self.rounds else None),
-            round_label=r.label if r else None,
-            event_index=len(r.events) if r else None,
-            rounds=tuple(self.rounds),
-        )
+        return damage_at(message, self.game, self.current, self.rounds)
 
     def event(self, event: dict[str, Any], line: int) -> None:
         kind = event.get("type")
@@ -517,7 +509,7 @@ def _values(event: dict[str, Any]) -> Win:
         for item in event["yaku"]:
             if isinstance(item, dict) and isinstance(item.get("id"), str):
                 count = _int(item, "han")
-                if item["id"] in _YAKUMAN_IDS:
+                if item["id"] in YAKUMAN_IDS:
                     yakuman += [item["id"]] * max(count // 13, 1)
                 else:
                     yaku.append((item["id"], count))

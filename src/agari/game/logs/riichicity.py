@@ -61,11 +61,12 @@ from agari.game.logs.events import (
     StatedFuriten,
     StatedWaits,
     Win,
+    damage_at,
     round_label,
     with_final_result,
 )
 from agari.game.logs.jsontext import as_dict, decode_at, int_field, loads, whole_items
-from agari.game.logs.yaku_names import LOG_NAMES, RIICHICITY_FANS, log_name
+from agari.game.logs.yaku_names import RIICHICITY_FANS, YAKUMAN_IDS, log_name
 from agari.game.outcomes import AbortReason
 from agari.tiles import Tile
 
@@ -87,7 +88,6 @@ _STOPPED: Final = (8, 11)
 _NAGASHI_FANG: Final = 30
 _CALLS: Final[dict[int, CallKind]] = {2: "chi", 3: "chi", 4: "chi", 5: "pon", 6: "daiminkan"}
 _WINDS: Final = {0x31: 0, 0x41: 1, 0x51: 2, 0x61: 3}
-_YAKUMAN_IDS: Final = frozenset(k for k, n in LOG_NAMES.items() if n.tenhou_ids[0] >= 36)
 #: ``gamePlay``: the kind of room.
 _ROOMS: Final[dict[object, str]] = {
     1001: "ranked",
@@ -291,15 +291,7 @@ class _Reader:
         self.stopped = False
 
     def fail(self, message: str) -> LogError:
-        r = self.current
-        return LogError(
-            message,
-            game=self.game,
-            round_index=r.index if r else (len(self.rounds) if self.rounds else None),
-            round_label=r.label if r else None,
-            event_index=len(r.events) if r else None,
-            rounds=tuple(self.rounds),
-        )
+        return damage_at(message, self.game, self.current, self.rounds)
 
     def hand(self, raw: Any) -> bool:
         """Read one hand record into a round; ``False`` when the game ends in it without a
@@ -589,7 +581,7 @@ def _win(
         kind, han = _int(fang, "fang_type"), _int(fang, "fang_num")
         key = RIICHICITY_FANS.get(kind)
         name = log_name(key) if key else f"fang {kind}"
-        if key in _YAKUMAN_IDS:
+        if key in YAKUMAN_IDS:
             yakuman += [name] * max(han // 13, 1)
         elif han:
             yaku.append((name, han))

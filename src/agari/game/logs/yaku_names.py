@@ -203,6 +203,8 @@ def _index(table: dict[str, LogNames]) -> dict[str, str]:
 
 
 _YAKU_INDEX: Final = _index(LOG_NAMES)
+#: agari's yakuman ids (Tenhou's yakuman ids are 36 and up).
+YAKUMAN_IDS: Final = frozenset(k for k, n in LOG_NAMES.items() if n.tenhou_ids[0] >= 36)
 _DORA_INDEX: Final = _index(DORA_NAMES)
 # Tenhou writes the wind yaku per wind; Mahjong Soul converters sometimes too.
 for _i, _w in enumerate(_WINDS):
