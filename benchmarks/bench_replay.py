@@ -5,8 +5,8 @@ time goes.
     PYTHONPATH=src python3 benchmarks/bench_replay.py --repeat 20 --profile 25
     PYTHONPATH=src python3 benchmarks/bench_replay.py fixtures/logs     # any folder of logs
 
-Every log (``.json``, ``.jsonl``, ``.xml``, ``.gz`` under the folder) is read into memory
-once; then, in this process, each pass reads every log from its bytes (``read_log``) and
+Every log (``.json``, ``.jsonl``, ``.mjson``, ``.xml``, ``.gz`` under the folder) is read into
+memory once; then, in this process, each pass reads every log from its bytes (``read_log``) and
 replays it (``replay_log``: every round walked, every win scored by agari, every round
 settled by the ledger, the log's values compared), and builds its SPEC §7 records; the best
 of ``--repeat`` passes is kept. The rates are given for all logs and for the four-player
@@ -38,7 +38,7 @@ def _files(folder: Path) -> list[Path]:
     return sorted(
         p
         for p in folder.rglob("*")
-        if p.is_file() and p.suffix in (".json", ".jsonl", ".xml", ".gz")
+        if p.is_file() and p.suffix in (".json", ".jsonl", ".mjson", ".xml", ".gz")
     )
 
 

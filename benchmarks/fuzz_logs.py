@@ -34,8 +34,8 @@ from agari.render.game_file import game_text
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "logs"
-LOG_SUFFIXES = (".json", ".jsonl", ".xml")
-READ_FOLDERS = ("tenhou6", "mjlog", "mahjongsoul")
+LOG_SUFFIXES = (".json", ".jsonl", ".xml", ".mjson")
+READ_FOLDERS = ("tenhou6", "mjlog", "mahjongsoul", "riichicity", "mjai")
 
 
 def log_files() -> list[Path]:
@@ -62,8 +62,54 @@ class Case:
 # --------------------------------------------------------------------------- round extents
 
 
+def _kind(text: str) -> str:
+    """The file's format, as far as the cases need to know it."""
+    head = text[:4096]
+    if head.lstrip().startswith("<"):
+        return "xml"
+    if '"handRecord"' in head:
+        return "riichicity"
+    if re.match(r'\s*\{[^\n]*"type"\s*:\s*"start_(?:game|kyoku)"', head):
+        return "mjai"
+    return "majsoul" if '"head"' in head else "tenhou6"
+
+
+def _items(text: str, key: str) -> list[tuple[int, int, object]]:
+    """Every value of every JSON list ``key`` holds, with where it starts and ends."""
+    decoder = json.JSONDecoder()
+    out: list[tuple[int, int, object]] = []
+    for m in re.finditer(rf'"{key}"\s*:\s*\[', text):
+        at = m.end()
+        while True:
+            while at < len(text) and text[at] in " \t\r\n,":
+                at += 1
+            if at >= len(text) or text[at] == "]":
+                break
+            value, end = decoder.raw_decode(text, at)
+            out.append((at, end, value))
+            at = end
+    return out
+
+
+def _mjai_lines(text: str) -> list[tuple[int, int, str]]:
+    """Each event line of an mjai file: where it starts and ends (without the newline), and
+    its type."""
+    out, at = [], 0
+    for line in text.splitlines(keepends=True):
+        body = line.rstrip("\r\n")
+        if body.strip():
+            out.append((at, at + len(body), str(json.loads(body).get("type"))))
+        at += len(line)
+    return out
+
+
 def round_ends(path: Path, text: str) -> list[int]:
     """Where each round of the intact file ends (a cut at or after it keeps the round)."""
+    kind = _kind(text)
+    if kind == "mjai":  # a round ends with its end_kyoku line
+        return [end for _, end, what in _mjai_lines(text) if what == "end_kyoku"]
+    if kind == "riichicity":  # a hand record a round
+        return [end for _, end, _ in _items(text, "handRecord")]
     if path.suffix == ".xml":
         starts = [m.start() for m in re.finditer(r"<INIT\b", text)]
         # a round ends where the next begins; the last one at the closing tag
@@ -126,6 +172,12 @@ def _drop_event(path: Path, data: bytes, rng: random.Random) -> Case:
             return Case("nothing to drop", data, None)
         m = rng.choice(tags)
         start, end = m.start(), m.end()
+    elif _kind(text) == "mjai":  # one event line (not the game's start)
+        start, end, _ = rng.choice(_mjai_lines(text)[1:])
+        end += 1  # its newline too
+    elif _kind(text) == "riichicity":  # one event of one hand
+        start, end, _ = rng.choice(_items(text, "handEventRecord"))
+        start, end = _with_comma(text, start, end)
     else:
         # tenhou.net/6 entries; in a Mahjong Soul record, whole records (one a line)
         pattern = r'(?<=[\[,])(?:\d+|"[^"]*")(?=[,\]])'
@@ -133,16 +185,24 @@ def _drop_event(path: Path, data: bytes, rng: random.Random) -> Case:
             pattern = r'(?m)^\s*\{\s*"passed"[^\n]*\n(?:(?!^\s*\{\s*"passed").*\n)*?\s*\},?$'
         entries = list(re.finditer(pattern, text))
         m = rng.choice(entries)
-        start, end = m.start(), m.end()
-        # take the comma with it, to keep the JSON whole
-        if text[end] == ",":
-            end += 1
-        elif text[start - 1] == ",":
-            start -= 1
+        start, end = _with_comma(text, m.start(), m.end())
     whole = sum(1 for e in ends if e <= start)
     return Case(
         f"entry {text[start:end]!r} at {start} dropped", (text[:start] + text[end:]).encode(), whole
     )
+
+
+def _with_comma(text: str, start: int, end: int) -> tuple[int, int]:
+    """A list entry's span with the comma after it (or before it), to keep the JSON whole."""
+    after = end
+    while after < len(text) and text[after] in " \t\r\n":
+        after += 1
+    if after < len(text) and text[after] == ",":
+        return start, after + 1
+    before = start - 1
+    while before > 0 and text[before] in " \t\r\n":
+        before -= 1
+    return (before, end) if text[before] == "," else (start, end)
 
 
 def _nest(path: Path, data: bytes, rng: random.Random) -> Case:
@@ -189,11 +249,15 @@ MUTATIONS: list[Callable[[Path, bytes, random.Random], Case]] = [
 
 def _rounds(done: GameFile) -> list[str]:
     """The rounds printed, values and all; each win's rules are named apart (a damaged
-    file's final result is lost, so the rules' name may tell how they were guessed)."""
+    file's final result is lost, so the rules' name may tell how they were guessed), and so
+    is the game's label."""
     out = []
     for r in done.records():
         if r["kind"] != "round":
             continue
+        # the game's id may stand after the cut (a Riichi City record's keyValue follows
+        # its hands): the file's label is not the round's
+        r.pop("game", None)
         r["wins"] = [
             {**w, "result": {k: v for k, v in w["result"].items() if k != "rules"}}
             for w in r["wins"]

@@ -6,6 +6,8 @@ Test modules import them as ``from tests.conftest import tiles`` (pytest runs wi
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -56,3 +58,21 @@ def alive(pid: int) -> bool:
     except FileNotFoundError:
         return False
     return "State:\tZ" not in state
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_agari(
+    *args: str, stdin: bytes | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``python -m agari ARGS`` in a fresh process on this checkout's source (text out)."""
+    return subprocess.run(
+        [sys.executable, "-m", "agari", *args],
+        input=None if stdin is None else stdin.decode(),
+        capture_output=True,
+        text=True,
+        cwd=cwd or ROOT,
+        env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"},
+        check=False,
+    )

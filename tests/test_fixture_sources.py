@@ -23,9 +23,11 @@ PRESETS = {
     "mleague",
     "tenhou-sanma",
     "majsoul-sanma",
+    "riichicity",
+    "riichicity-sanma",
 }
 #: Presets of three-player mahjong: a tsumo is paid by two players (RULES.md "Three-player").
-THREE_PLAYER = {"tenhou-sanma", "majsoul-sanma"}
+THREE_PLAYER = {"tenhou-sanma", "majsoul-sanma", "riichicity-sanma"}
 EXPECT_KEYS = {
     "status",
     "han",

@@ -212,14 +212,14 @@ def test_a_three_player_preset_on_a_four_player_log_is_a_usage_error() -> None:
     assert proc.stderr.decode() == (
         f"agari game: {TENHOU6}: --rules tenhou-sanma is a 3-player preset but the log has 4 "
         "players: give one of the four-player presets wrc2025, ema2016, tenhou, majsoul, "
-        "mleague\n"
+        "mleague, riichicity\n"
     )
     proc = run("game", "--rule", "players=3", str(TENHOU6))
     assert proc.returncode == 2
     assert proc.stderr.decode() == (
         f"agari game: {TENHOU6}: the log has 4 players but the rules say players=3: drop "
         "players=3, or give one of the four-player presets wrc2025, ema2016, tenhou, "
-        "majsoul, mleague\n"
+        "majsoul, mleague, riichicity\n"
     )
 
 
@@ -228,7 +228,7 @@ def test_a_four_player_preset_on_a_three_player_log_names_the_three_player_prese
     proc = run("game", "--rules", "tenhou", str(SHARED_SANMA))
     assert proc.returncode == 2
     assert proc.stderr.decode().endswith(
-        "give one of the three-player presets tenhou-sanma, majsoul-sanma\n"
+        "give one of the three-player presets tenhou-sanma, majsoul-sanma, riichicity-sanma\n"
     )
     assert run("game", "--rules", "tenhou-sanma", str(SHARED_SANMA)).returncode == 0
 
@@ -241,6 +241,6 @@ def test_three_names_under_a_four_player_preset_get_a_hint(tmp_path: Path) -> No
     assert proc.returncode == 1
     assert proc.stderr.decode() == (
         f"agari game: {sheet}: line 2: rule uma=15,5,-5,-15 has 4 places but the game has 3 "
-        "players: give one of the three-player presets tenhou-sanma, majsoul-sanma, or an "
-        "uma of 3 places\n"
+        "players: give one of the three-player presets tenhou-sanma, majsoul-sanma, "
+        "riichicity-sanma, or an uma of 3 places\n"
     )

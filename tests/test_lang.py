@@ -158,7 +158,7 @@ def test_the_catalog_check_finds_what_is_out_of_step(
     po = catalogs.po_path("ja")
     text = po.read_text(encoding="utf-8")
     text = text.replace('msgstr "一致"', 'msgstr ""')
-    text = text.replace('msgstr "{han}翻{fu}符"', 'msgstr "{han}翻"')
+    text = text.replace('msgstr "{han}飜{fu}符"', 'msgstr "{han}飜"')
     po.write_text(text, encoding="utf-8")
     found = catalogs.faults()
     assert "ja: untranslated: agrees" in found

@@ -547,11 +547,11 @@ def test_nagashi_three_player_tsumo_loss() -> None:
 @pytest.mark.parametrize("seat", ["E", "S", "W", "N"])
 def test_chombo_per_preset(preset: str, seat: str) -> None:
     # RULES.md "Chombo" and Presets row chombo: reverse mangan (non-dealer pays 4000 to the
-    # dealer and 2000 to each other; dealer pays 4000 to each) for tenhou/majsoul; 20000 at the
-    # end for wrc2025/ema2016/mleague.
+    # dealer and 2000 to each other; dealer pays 4000 to each) for tenhou/majsoul (and
+    # riichicity, which takes majsoul's); 20000 at the end for wrc2025/ema2016/mleague.
     rules = Rules.preset(preset)
     c = settle_chombo(seat, rules)
-    if preset in ("tenhou", "majsoul"):
+    if preset in ("tenhou", "majsoul", "riichicity"):
         assert c.rule == "mangan"
         assert c.penalty == 0
         if seat == "E":

@@ -29,6 +29,8 @@ PRESET_NAMES: Final = (
     "mleague",
     "tenhou-sanma",
     "majsoul-sanma",
+    "riichicity",
+    "riichicity-sanma",
 )
 DEFAULT_PRESET: Final = "wrc2025"
 
@@ -50,6 +52,7 @@ MultipleRonHonba = Literal["nearest", "each"]
 TripleRon = Literal["win", "abort"]
 FinalPoints = Literal["decimal", "rounded"]
 Extension = Literal["to_west", "next_wind"]
+NotenPayments = Literal["pool", "each_ready"]
 
 
 def _switch(default: Any, values: tuple[str, ...], meaning: str) -> Any:
@@ -107,6 +110,12 @@ class Rules:
     )
     honba: int = _switch(300, ("<integer>",), "points per repeat counter on ron")
     nagashi: bool = _switch(False, ("on", "off"), "nagashi mangan at an exhaustive draw")
+    noten_payments: NotenPayments = _switch(
+        "pool",
+        get_args(NotenPayments),
+        "at an exhaustive draw 3000 (three-player 2000) in all go to the ready seats, or that "
+        "much to each ready seat",
+    )
     wareme: bool = _switch(
         False, ("on", "off"), "the player whose wall was broken pays and receives double"
     )
@@ -391,6 +400,20 @@ PRESET_SOURCES: Final[dict[str, str]] = {
     "(double yakuman, kokushi may rob a closed kan). Unverified: rinshan_fu, nagashi; game "
     "rules 35000 start, uma +15 0 -15 without oka (friendly rooms, as the majsoul preset), "
     "goal 40000",
+    "riichicity": "Riichi City four-player ranked rules as its records show them (game API "
+    "JSON; the ranked half game 4ma_gin_han_sample.json of 0num4/paifu-playground): start "
+    "25000, return 30000, uma +30 +10 -10 -30 (its end scores 41000 30500 29500 -1000 are "
+    "61.0 10.5 -10.5 -61.0 points), a score below 0 ends the game. No 2 tsumo fu on a rinshan "
+    "win and no kiriage as riichicity-sanma (unverified for four players); the rest as the "
+    "majsoul preset: unverified",
+    "riichicity-sanma": "Riichi City three-player ranked rules as its records show them "
+    "(game API JSON of 0num4/paifu-playground, 2024): start 35000, return 40000, uma +20 0 -20 "
+    "(cnrkj069…: 56800 34100 14100 are 51.8 -5.9 -45.9 points; a friends' room from 30000 "
+    "the same return and uma); no kiriage (4 han 30 fu ron paid 7700 in cnrkj069…, a dealer's "
+    "11600 in cnvbk1u…); tsumo loss, honba 200 on a ron, kita (the same records); no 2 tsumo fu "
+    "on a rinshan win (Badtaro/RiichiCityTournamentBot cd1atc6…: a rinshan tsumo of 62 fu "
+    "recorded as 60 fu, a tournament of 2022). The rest as majsoul-sanma: unverified. "
+    "Tournaments set their own rules: agari.game.log_rules.ROOM_RULES",
 }
 
 #: Where the house-rule switches and values come from (issue 16; ``agari rules`` prints
@@ -509,13 +532,29 @@ PRESETS["majsoul-sanma"] = replace(
     return_points=35000,
     uma="15,0,-15",
 )
+#: Riichi City: Mahjong Soul's scoring (nothing measured says otherwise) and its own game
+#: rules (PRESET_SOURCES says where each comes from).
+PRESETS["riichicity"] = replace(
+    PRESETS["majsoul"],
+    name="riichicity",
+    rinshan_fu=False,
+    return_points=30000,
+    uma="30,10,-10,-30",
+)
+PRESETS["riichicity-sanma"] = replace(
+    PRESETS["majsoul-sanma"],
+    name="riichicity-sanma",
+    rinshan_fu=False,
+    return_points=40000,
+    uma="20,0,-20",
+)
 
 
 def presets_for(players: int) -> str:
     """The presets of ``players``-player games, for a message that names them.
 
     >>> presets_for(3)
-    'three-player presets tenhou-sanma, majsoul-sanma'
+    'three-player presets tenhou-sanma, majsoul-sanma, riichicity-sanma'
     """
     names = ", ".join(n for n in PRESET_NAMES if PRESETS[n].players == players)
     return f"{_COUNTS.get(players, players)}-player presets {names}"

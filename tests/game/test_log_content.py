@@ -32,11 +32,11 @@ FIXTURES = ROOT / "fixtures" / "logs"
 SHARED = ROOT.parent / "shared" / "logs"
 if not SHARED.is_dir():
     SHARED = Path("/work/shared/logs")
-SUFFIXES = (".json", ".jsonl", ".xml")
+SUFFIXES = (".json", ".jsonl", ".xml", ".mjson")
 LOGS = sorted(p for p in FIXTURES.glob("*/*") if p.suffix in SUFFIXES) + (
     sorted(
         p
-        for folder in ("tenhou6", "mjlog", "mahjongsoul")
+        for folder in ("tenhou6", "mjlog", "mahjongsoul", "riichicity", "mjai")
         for p in (SHARED / folder).glob("*")
         if p.suffix in SUFFIXES
     )
@@ -137,11 +137,84 @@ def _blank_majsoul(obj: dict[str, Any]) -> dict[str, Any]:
     return {**obj, "head": head, "data": {**obj["data"], "data": {"actions": blank}}}
 
 
+#: What an mjai event states beside the play: values of wins and draws, scores, the hands
+#: shown at a draw (agari's export, mjai-manue's, jansou's and gimite's keys).
+_MJAI_VALUES = frozenset(
+    {
+        "deltas", "scores", "han", "fu", "yaku", "yakuman", "points", "dora", "fan",
+        "hora_points", "yakus", "hora_tehais", "tenpais", "tehais",
+    }
+)  # fmt: skip
+
+
+def _blank_mjai(text: str) -> str:
+    """mjai with every value left out: each event's values, the scores of every round but
+    the first (the game's start), and the final scores."""
+    lines = []
+    first = True
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        event = json.loads(line)
+        kind = event.get("type")
+        if kind == "start_kyoku":
+            if not first:
+                event.pop("scores", None)
+            first = False
+        elif kind in ("hora", "ryukyoku", "reach_accepted", "end_game"):
+            event = {k: v for k, v in event.items() if k not in _MJAI_VALUES}
+        lines.append(json.dumps(event, ensure_ascii=False))
+    return "\n".join(lines) + "\n"
+
+
+#: What a Riichi City win or draw states beside the play (``win_info``), and the events of
+#: values: each hand's result's ``user_profit``, the game's end (RoomEnd, event type 6).
+_RIICHICITY_VALUES = frozenset(
+    {
+        "fang_info", "all_fang_num", "all_fu", "all_point", "bash_points", "luck_score",
+        "user_cards", "ting_card_list", "user_profit", "zhong_liu_info",
+    }
+)  # fmt: skip
+
+
+def _blank_riichicity(obj: dict[str, Any]) -> dict[str, Any]:
+    """A Riichi City record with its values left out: the winners' values, every hand's
+    score changes and ready hands, the game's end, every hand's points but the first's."""
+    record = obj.get("data", obj) if "handRecord" not in obj else obj
+    hands = []
+    for index, hand in enumerate(record["handRecord"]):
+        players = (
+            hand["players"]
+            if index == 0
+            else [{k: v for k, v in p.items() if k != "points"} for p in hand["players"]]
+        )
+        events = []
+        for event in hand["handEventRecord"]:
+            if event["eventType"] == 6:
+                continue
+            if event["eventType"] == 5:
+                data = json.loads(event["data"])
+                data = {k: v for k, v in data.items() if k not in _RIICHICITY_VALUES}
+                data["win_info"] = [
+                    {k: v for k, v in w.items() if k not in _RIICHICITY_VALUES}
+                    for w in data.get("win_info") or ()
+                    if data.get("end_type") in (0, 1)
+                ]
+                event = {**event, "data": json.dumps(data)}
+            events.append(event)
+        hands.append({**hand, "players": players, "handEventRecord": events})
+    return {**record, "handRecord": hands}
+
+
 def blank_file(path: Path) -> bytes:
     """The file with every value the log states removed (SPEC §7, issue 24)."""
     text = path.read_text(encoding="utf-8")
     if path.parent.name in ("majsoul", "mahjongsoul"):
         return json.dumps(_blank_majsoul(json.loads(text)), ensure_ascii=False).encode()
+    if path.parent.name == "mjai":
+        return _blank_mjai(text).encode()
+    if path.parent.name == "riichicity":
+        return json.dumps(_blank_riichicity(json.loads(text)), ensure_ascii=False).encode()
     if path.suffix == ".xml":
         # AGARI / RYUUKYOKU: no ten, yaku, yakuman, sc, owari, nor the shown hands of the
         # ready seats; REACH: no scores; every INIT but the first: no scores.

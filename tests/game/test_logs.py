@@ -43,16 +43,13 @@ FIXTURES = ROOT / "fixtures" / "logs"
 SHARED = ROOT.parent.parent / "shared" / "logs"
 if not SHARED.is_dir():
     SHARED = Path("/work/shared/logs")
-FIXTURE_FILES = sorted(p for p in FIXTURES.glob("*/*") if p.suffix in (".json", ".jsonl", ".xml"))
-#: The development folders in the formats read so far (Mahjong Soul records, Riichi City and
-#: mjai: issue 26).
-READ_FOLDERS = ("tenhou6", "mjlog", "mahjongsoul")
+SUFFIXES = (".json", ".jsonl", ".xml", ".mjson")
+FIXTURE_FILES = sorted(p for p in FIXTURES.glob("*/*") if p.suffix in SUFFIXES)
+#: The development folders, every format (issue 26: Mahjong Soul and Riichi City records,
+#: mjai conversions).
+READ_FOLDERS = ("tenhou6", "mjlog", "mahjongsoul", "riichicity", "mjai")
 SHARED_FILES = (
-    sorted(
-        p
-        for p in SHARED.glob("*/*")
-        if p.suffix in (".json", ".jsonl", ".xml") and p.parent.name in READ_FOLDERS
-    )
+    sorted(p for p in SHARED.glob("*/*") if p.suffix in SUFFIXES and p.parent.name in READ_FOLDERS)
     if SHARED.is_dir()
     else []
 )
@@ -73,7 +70,7 @@ def check_round(game: GameLog, r: RoundLog) -> None:
     """Invariants of one round: hands, dealer, a playable order of events, tile counts,
     and stated deltas that add up."""
     n = game.players
-    assert len(r.hands) == n and len(r.scores) == n
+    assert len(r.hands) == n and (r.scores is None or len(r.scores) == n)
     assert all(len(hand) == 13 for hand in r.hands)
     assert r.dealer == r.number - 1 < n
     hands = [Counter(hand) for hand in r.hands]
@@ -133,7 +130,8 @@ def check_game(game: GameLog) -> None:
     for index, r in enumerate(game.rounds):
         assert r.index == index
         check_round(game, r)
-        if previous is not None and previous.end.deltas is not None:
+        if previous is not None and previous.end.deltas is not None and r.scores is not None:
+            assert previous.scores is not None
             start = [s + d for s, d in zip(previous.scores, previous.end.deltas, strict=True)]
             riichi = [0] * game.players
             for e in previous.events:
@@ -165,14 +163,24 @@ def test_every_development_log_reads_and_holds_together(path: Path) -> None:
     check_game(game)
 
 
-def test_the_fixtures_cover_both_formats_and_both_table_sizes() -> None:
+def test_the_fixtures_cover_the_formats_and_both_table_sizes() -> None:
     games = [read_log(p) for p in FIXTURE_FILES]
     assert {(g.source, g.players) for g in games} >= {
         ("tenhou6", 4),
         ("mjlog", 4),
         ("mjlog", 3),
+        ("majsoul", 4),
+        ("mjai", 4),
+        ("mjai", 3),
     }
     assert sum(len(g.rounds) for g in games) > 200
+
+
+def test_every_fixture_log_names_its_source() -> None:
+    """fixtures/logs/README.md gives each copied log's repository, path, commit and licence."""
+    readme = (FIXTURES / "README.md").read_text(encoding="utf-8")
+    for path in FIXTURE_FILES:
+        assert f"`{path.parent.name}/{path.name}`" in readme, path
 
 
 # --- the same game in both formats -------------------------------------------------------

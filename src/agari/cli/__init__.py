@@ -61,7 +61,7 @@ _HELP = (
     + """
 options:
   --rules PRESET     rule preset: wrc2025 (default), ema2016, tenhou, majsoul, mleague,
-                     tenhou-sanma, majsoul-sanma (three-player)
+                     riichicity; tenhou-sanma, majsoul-sanma, riichicity-sanma (three-player)
   --rule KEY=VALUE   change one switch (repeatable); `agari rules` lists them
   --json             one SPEC §3 JSON record per hand (JSON Lines)
   -h, --help         this help

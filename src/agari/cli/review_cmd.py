@@ -41,8 +41,9 @@ what is reviewed (SPEC §8):
   the shanten lost, wins missed (a win with a yaku, not furiten, not taken), riichi
   declared while furiten, deal-ins while ready and while not ready.
 
-logs: every format agari game reads (tenhou.net/6 JSON, mjlog XML, Mahjong Soul records,
-plain or gzip); three-player and east-only games included.
+logs: every format agari game reads (tenhou.net/6 JSON, mjlog XML, Mahjong Soul and
+Riichi City records, mjai JSON Lines; plain or gzip); three-player and east-only games
+included.
 
 exit status: 0 every file reviewed; 1 a file with an error; 2 usage error; 130 interrupted
 (Ctrl-C), 143 terminated (SIGTERM)

@@ -1,6 +1,7 @@
 """One game file read whole, the way ``agari game`` and the web page's ``POST /api/game``
 both take it: its bytes told apart by their content (a game log -- tenhou.net/6 JSON, Tenhou
-mjlog XML, plain or gzip -- is replayed, anything else is read as a game sheet), played
+mjlog XML, a Mahjong Soul or Riichi City record, mjai JSON Lines, plain or gzip -- is
+replayed, anything else is read as a game sheet), played
 through, and kept as a :class:`GameFile`: the replay or the played sheet, the SPEC §7
 records (:meth:`GameFile.records`, what ``agari game --json`` prints) and the error that
 stopped it, naming the line (a sheet) or the round and event (a log). The text score sheet is

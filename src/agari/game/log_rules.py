@@ -18,6 +18,7 @@ points falls back on the game's date (and the room).
 from __future__ import annotations
 
 import datetime
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
@@ -55,8 +56,27 @@ PRESET_FOR: Final[dict[tuple[str, int], str]] = {
     ("tenhou", 3): "tenhou-sanma",
     ("majsoul", 4): "majsoul",
     ("majsoul", 3): "majsoul-sanma",
-    ("riichicity", 4): "majsoul",
-    ("riichicity", 3): "majsoul-sanma",
+    ("riichicity", 4): "riichicity",
+    ("riichicity", 3): "riichicity-sanma",
+}
+
+#: The rules a server's room brings beside its preset, where the log does not state them
+#: (``"start"``: the game's starting points). Riichi City's tournaments set their own rules:
+#: these are those of its three-player tournaments of 2022, as their records show them
+#: (nine games of Badtaro/RiichiCityTournamentBot, three of them in ../shared/logs):
+#: kiriage (4 han 30 fu wins paid 6000 by tsumo, 8000 by ron), no agari-yame (the dealer on
+#: top after South 3 deals again), each ready seat paid 2000 at a draw where two are ready
+#: (deltas 2000 2000 -4000, three times), no oka and uma +10 0 -10 (their final results,
+#: from 50000).
+ROOM_RULES: Final[dict[tuple[str, int, str], dict[str, str]]] = {
+    ("riichicity", 3, "tournament"): {
+        "kiriage": "on",
+        "agari_yame": "off",
+        "noten_payments": "each_ready",
+        "return_points": "start",
+        "goal_points": "start",
+        "uma": "10,0,-10",
+    },
 }
 
 #: The uma seen on the servers (RULES.md "Games"), tried against a log's final points.
@@ -79,23 +99,27 @@ class RulesChoice:
     shown_by_rounds: tuple[str, ...] = ()
 
 
-#: The game-end switches whose value the rounds of a whole game show, with their values.
+#: The game-end switches whose value the rounds of a whole game show, with their values
+#: (the length too, for a log that does not say it: an mjai file).
 END_SWITCHES: Final[dict[str, tuple[str, ...]]] = {
     "tenpai_yame": ("on", "off"),
     "extension": ("to_west", "next_wind"),
+    "game_length": ("south", "east"),
 }
 
 
 def end_alternatives(choice: RulesChoice) -> list[dict[str, str]]:
-    """The other values of the guessed game-end switches, one switch changed and then
-    both, for a replay whose end disagrees with the log's rounds."""
+    """The other values of the guessed game-end switches, one switch changed, then two,
+    then all, for a replay whose end disagrees with the log's rounds."""
     free = [key for key in choice.shown_by_rounds if key in END_SWITCHES]
     rules = choice.rules
     others = {key: next(v for v in END_SWITCHES[key] if v != rules.value_text(key)) for key in free}
-    out: list[dict[str, str]] = [{key: value} for key, value in others.items()]
-    if len(others) > 1:
-        out.append(dict(others))
-    return out
+    keys = list(others)
+    return [
+        {key: others[key] for key in chosen}
+        for size in range(1, len(keys) + 1)
+        for chosen in itertools.combinations(keys, size)
+    ]
 
 
 def log_rules(log: GameLog, preset: str | None = None, pairs: Iterable[str] = ()) -> Rules:
@@ -133,14 +157,17 @@ def decide_rules(log: GameLog, preset: str | None = None, pairs: Iterable[str] =
         changes["open_tanyao"] = "off"
     if info.length is not None:
         changes["game_length"] = info.length
-    for key, value in info.stated_switches:
-        changes[key] = value
+    stated = dict(info.stated_switches)
+    changes.update(stated)
+    changes.update(_room_changes(log, server, base, changes, notes))
     changes.update(_start_changes(log, base, notes))
     shown: tuple[str, ...] = ()
     if server == "tenhou" and info.players == 4:
         shown = tuple(key for key in END_SWITCHES if key not in changes)
         changes.update(_tenhou_era(log, info.length, shown))
-    rules = _points_rules(log, base.with_overrides(changes), server, notes)
+    rules = _points_rules(log, base.with_overrides(changes), server, notes, stated)
+    # what the log states outright is never guessed again
+    rules = rules.with_overrides(stated)
     # the rules' name shows only what differs from the server's preset
     changed = {key: text for key, text in rules.overrides if base.value_text(key) != text}
     rules = base.with_overrides(changed)
@@ -173,7 +200,27 @@ def _tenhou_era(log: GameLog, length: str | None, keys: tuple[str, ...]) -> dict
         "tenpai_yame": "off" if old else "on",
         "extension": "to_west" if old or length != "east" else "next_wind",
     }
-    return {key: era[key] for key in keys}
+    return {key: era[key] for key in keys if key in era}
+
+
+def _room_changes(
+    log: GameLog, server: str, base: Rules, stated: dict[str, str], notes: list[str]
+) -> dict[str, str]:
+    """The rules of the log's room (:data:`ROOM_RULES`) that the log does not state."""
+    room = ROOM_RULES.get((server, log.players, log.rules.room or ""))
+    if room is None:
+        return {}
+    start = stated.get("start_points") or str(base.start_points)
+    if "start_points" not in stated and log.rounds and log.rounds[0].scores:
+        start = str(log.rounds[0].scores[0])
+    changes = {
+        key: start if value == "start" else value
+        for key, value in room.items()
+        if key not in stated
+    }
+    words = ", ".join(f"{key}={value}" for key, value in changes.items())
+    notes.append(f"a {log.rules.room} of {server}: {words}, as such rooms' records show")
+    return changes
 
 
 def _start_changes(log: GameLog, base: Rules, notes: list[str]) -> dict[str, str]:
@@ -209,15 +256,24 @@ def _start_changes(log: GameLog, base: Rules, notes: list[str]) -> dict[str, str
     }
 
 
-def _points_rules(log: GameLog, rules: Rules, server: str, notes: list[str]) -> Rules:
-    """The uma and rounding of the final points: as the log's final result shows them;
-    else, for Tenhou, by the room and date; else the preset's."""
+def _points_rules(
+    log: GameLog, rules: Rules, server: str, notes: list[str], stated: dict[str, str]
+) -> Rules:
+    """The uma and rounding of the final points: as the log states them outright; else as
+    its final result shows them; else, for Tenhou, by the room and date; else the
+    preset's."""
+    if "uma" in stated and "final_points" in stated:
+        return rules
     # only Tenhou rounds its final points to whole numbers
     roundings = _ROUNDINGS if server == "tenhou" else ("decimal",)
     implied = implied_points_rules(log, rules, roundings)
     if implied is not None:
+        back = ""
+        if implied.return_points != rules.return_points:
+            oka = "no oka" if implied.return_points == implied.start_points else "oka"
+            back = f", the return {implied.return_points} ({oka})"
         notes.append(
-            f"uma {_signed(implied.uma)} and {_rounding(implied)} final points, as the "
+            f"uma {_signed(implied.uma)}{back} and {_rounding(implied)} final points, as the "
             "log's final result shows"
         )
         return implied
@@ -248,18 +304,23 @@ def implied_points_rules(
 ) -> Rules | None:
     """``rules`` with the uma and rounding (one of ``roundings``) that reproduce the final
     points the log states from the final scores it states (the one nearest ``rules`` where
-    several do); ``None`` when the log states none, or none of :data:`UMA_CANDIDATES`
-    fits."""
+    several do); where none does with the rules' return, the return too (no oka, or 5000
+    a player: :func:`_returns`); ``None`` when the log states none, or nothing of
+    :data:`UMA_CANDIDATES` fits."""
     scores, points = log.final_scores, log.final_points
     if scores is None or points is None or len(scores) != rules.players:
         return None
     fitting: list[Rules] = []
-    for uma in (rules.uma, *UMA_CANDIDATES.get(rules.players, ())):
-        for rounding in roundings:
-            candidate = rules.with_overrides({"uma": uma, "final_points": rounding})
-            mine = final_points(tuple(scores), candidate)
-            if all(abs(float(a) - float(b)) < 1e-6 for a, b in zip(mine, points, strict=True)):
-                fitting.append(candidate)
+    for back in _returns(rules):
+        changes = {} if back == rules.return_points else {"return_points": str(back)}
+        for uma in (rules.uma, *UMA_CANDIDATES.get(rules.players, ())):
+            for rounding in roundings:
+                candidate = rules.with_overrides({**changes, "uma": uma, "final_points": rounding})
+                mine = final_points(tuple(scores), candidate)
+                if all(abs(float(a) - float(b)) < 1e-6 for a, b in zip(mine, points, strict=True)):
+                    fitting.append(candidate)
+        if fitting:
+            break
     if not fitting:
         return None
     # Whole points fit both roundings when every score is a whole thousand: then the
@@ -267,6 +328,14 @@ def implied_points_rules(
     decimal = log.date is not None and log.date >= DECIMAL_POINTS_FROM
     preferred = "decimal" if decimal else "rounded"
     return next((r for r in fitting if r.final_points == preferred), fitting[0])
+
+
+def _returns(rules: Rules) -> tuple[int, ...]:
+    """The returns tried against a log's final points: the rules' own, then the start
+    (no oka, as in the tournaments that start at 50,000 seen in Riichi City records), then
+    the start and 5,000 (the oka of the servers' ranked rooms)."""
+    start = rules.start_points
+    return tuple(dict.fromkeys((rules.return_points, start, start + 5000)))
 
 
 def _signed(uma: str) -> str:

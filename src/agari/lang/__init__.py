@@ -17,7 +17,7 @@ ids and English messages (SPEC §3, §5); it only gains a ``name`` where one is 
 
 >>> with use("ja"):
 ...     _("{han} han {fu} fu").format(han=3, fu=40), pgettext("stats column", "win")
-('3翻40符', '和了率')
+('3飜40符', '和了率')
 >>> _("{han} han {fu} fu").format(han=3, fu=40)
 '3 han 40 fu'
 >>> choose(None, {"LANG": "ko_KR.UTF-8"}), choose("zh-CN", {}), choose(None, {})

@@ -1,16 +1,19 @@
 """The names of the game's things in Japanese, simplified Chinese and Korean: one table,
 each column from a stated source (the English is agari's own: the yaku names of
-:mod:`agari.engine.yaku`, the ids and words of SPEC §3-§9).
+:mod:`agari.engine.yaku`, the ids and words of SPEC §3-§9). ``docs/terms-sources.md`` gives
+every source with the excerpts relied on, and ``docs/terms-cells.tsv`` the source of every
+cell; in short:
 
-Sources (the full list with excerpts: ``docs/terms-sources.md``):
+- ``ja``: the names Tenhou writes in its logs (tenhou.net/6 yaku strings, its draw and limit
+  words: as :mod:`agari.game.logs.yaku_names` matches them, and public Tenhou-log code
+  writes them); Mahjong Soul's Japanese client (its fan table, yaku guide and UI strings)
+  for the yaku Tenhou lacks and the words of play.
+- ``zh``: Mahjong Soul's simplified-Chinese client (雀魂), the same three tables.
+- ``ko``: Mahjong Soul's Korean client (작혼), the same tables; where it has no word, the
+  Korean riichi community's rule pages (namu.wiki's terms page).
 
-- ``ja``: the names Tenhou writes in its logs (tenhou.net/6 JSON yaku strings, the mjlog
-  viewer) for the yaku, as :mod:`agari.game.logs.yaku_names` matches them; Mahjong Soul's
-  Japanese client for the yaku Tenhou lacks and for the words of play; Japan Professional
-  Mahjong League rule book usage for the fu and limit words.
-- ``zh``: Mahjong Soul's simplified-Chinese client (雀魂), its yaku table and its words.
-- ``ko``: Mahjong Soul's Korean client (작혼), and where it has no word, the usage of the
-  Korean riichi community's rule guides.
+A few cells have no source (seat and some wait names, chombo, the game-end words): they
+are listed in ``docs/terms-sources.md`` as general knowledge.
 
 >>> from agari.lang import use
 >>> with use("ja"):
@@ -63,13 +66,13 @@ YAKU: Final[dict[str, Names]] = {
     "haku": Names("役牌 白", "役牌 白", "역패 백"),
     "hatsu": Names("役牌 發", "役牌 发", "역패 발"),
     "chun": Names("役牌 中", "役牌 中", "역패 중"),
-    "seat_wind": Names("自風牌", "门风牌", "자풍패"),
-    "round_wind": Names("場風牌", "场风牌", "장풍패"),
-    "chankan": Names("槍槓", "抢杠", "창깡"),
+    "seat_wind": Names("役牌:自風牌", "役牌:门风牌", "역패: 자풍패"),
+    "round_wind": Names("役牌:場風牌", "役牌:场风牌", "역패: 장풍패"),
+    "chankan": Names("槍槓", "枪杠", "창깡"),
     "rinshan": Names("嶺上開花", "岭上开花", "영상개화"),
     "haitei": Names("海底摸月", "海底摸月", "해저로월"),
     "houtei": Names("河底撈魚", "河底捞鱼", "하저로어"),
-    "chiitoitsu": Names("七対子", "七对子", "치또이츠"),
+    "chiitoitsu": Names("七対子", "七对子", "치또이쯔"),
     "sanshoku": Names("三色同順", "三色同顺", "삼색동순"),
     "ittsu": Names("一気通貫", "一气通贯", "일기통관"),
     "chanta": Names("混全帯幺九", "混全带幺九", "찬타"),
@@ -105,7 +108,7 @@ YAKU: Final[dict[str, Names]] = {
     "daisuurin": Names("大数隣", "大数邻", "대수린"),
     "daichisei": Names("大七星", "大七星", "대칠성"),
     "paarenchan": Names("八連荘", "八连庄", "팔연장"),
-    "sashikomi": Names("差し込み", "放铳役满", "사시코미"),
+    "sashikomi": Names("差し込み", "放铳开立直", "사시코미"),
 }
 
 #: The other words agari shows, by their English (an id of SPEC §3-§9, or the word the
@@ -119,16 +122,16 @@ TERMS: Final[dict[str, Names]] = {
     "yakuman": Names("役満", "役满", "역만"),
     "kazoe_yakuman": Names("数え役満", "累计役满", "헤아림 역만"),
     # the waits (SPEC §3 ``wait``)
-    "ryanmen": Names("両面", "两面", "양면"),
-    "kanchan": Names("嵌張", "嵌张", "간짱"),
-    "penchan": Names("辺張", "边张", "변짱"),
-    "tanki": Names("単騎", "单骑", "단기"),
-    "shanpon": Names("双碰", "双碰", "샤보"),
-    "kokushi_wait": Names("国士無双", "国士无双", "국사무쌍"),
-    "kokushi_13_wait": Names("国士無双１３面", "国士无双十三面", "국사무쌍 13면"),
+    "ryanmen": Names("両面待ち", "两面听", "양면 대기"),
+    "kanchan": Names("嵌張待ち", "坎张听", "칸장 대기"),
+    "penchan": Names("辺張待ち", "边张听", "변장 대기"),
+    "tanki": Names("単騎待ち", "单骑听", "단기 대기"),
+    "shanpon": Names("シャンポン待ち", "双碰听", "샤보 대기"),
+    "kokushi_wait": Names("国士無双単騎待ち", "国士无双单骑听", "국사무쌍 단기 대기"),
+    "kokushi_13_wait": Names("十三面待ち", "十三面听", "13면 대기"),
     # the dora (SPEC §3 ``dora``)
     "dora": Names("ドラ", "宝牌", "도라"),
-    "aka": Names("赤ドラ", "赤宝牌", "적도라"),
+    "aka": Names("赤ドラ", "红宝牌", "적도라"),
     "ura": Names("裏ドラ", "里宝牌", "뒷도라"),
     "kita": Names("抜きドラ", "拔北宝牌", "북도라"),
     # the winds, as seats and rounds
@@ -140,26 +143,26 @@ TERMS: Final[dict[str, Names]] = {
     "tsumo": Names("ツモ", "自摸", "쯔모"),
     "ron": Names("ロン", "荣和", "론"),
     "riichi": Names("立直", "立直", "리치"),
-    "dealer": Names("親", "庄家", "친"),
+    "dealer": Names("親", "庄家", "오야"),
     "non-dealer": Names("子", "闲家", "자"),
     "honba": Names("本場", "本场", "본장"),
     "riichi sticks": Names("供託", "供托", "공탁"),
-    "han": Names("翻", "番", "판"),
+    "han": Names("飜", "番", "판"),
     "fu": Names("符", "符", "부"),
     "tenpai": Names("聴牌", "听牌", "텐파이"),
-    "noten": Names("不聴", "未听牌", "노텐"),
-    "furiten": Names("振聴", "振听", "후리텐"),
-    "shanten": Names("向聴", "向听", "샹텐"),
+    "noten": Names("ノーテン", "未听牌", "노텐"),
+    "furiten": Names("フリテン", "振听", "후리텐"),
+    "shanten": Names("シャンテン", "向听", "샹텐"),
     "draw": Names("流局", "流局", "유국"),
     "nagashi": Names("流し満貫", "流局满贯", "유국만관"),
-    "abort": Names("途中流局", "途中流局", "도중유국"),
+    "abort": Names("途中流局", "途中流局", "도중 유국"),
     "chombo": Names("チョンボ", "错和", "촌보"),
-    "pao": Names("責任払い", "包牌", "책임지불"),
+    "pao": Names("責任払い", "包牌", "책임 지불"),
     "chii": Names("チー", "吃", "치"),
     "pon": Names("ポン", "碰", "퐁"),
     "kan": Names("カン", "杠", "깡"),
     "closed kan": Names("暗槓", "暗杠", "안깡"),
-    "open kan": Names("明槓", "明杠", "명깡"),
+    "open kan": Names("大明槓", "大明杠", "대명깡"),
     "added kan": Names("加槓", "加杠", "가깡"),
     "deal-in": Names("放銃", "放铳", "방총"),
     "uma": Names("ウマ", "顺位马", "우마"),
@@ -167,8 +170,8 @@ TERMS: Final[dict[str, Names]] = {
     "kyuushu": Names("九種九牌", "九种九牌", "구종구패"),
     "suufon": Names("四風連打", "四风连打", "사풍연타"),
     "suucha_riichi": Names("四家立直", "四家立直", "사가리치"),
-    "suukaikan": Names("四開槓", "四杠散了", "사깡유국"),
-    "sanchahou": Names("三家和", "三家和了", "삼가화"),
+    "suukaikan": Names("四槓散了", "四杠散了", "사깡 유국"),
+    "sanchahou": Names("三家和了", "三家和了", "트리플 론"),
     # why a game ended (``agari.game.ledger``)
     "bust": Names("飛び", "被飞", "토비"),
     "agari-yame": Names("和了止め", "和了终局", "화료 종료"),

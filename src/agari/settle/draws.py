@@ -1,7 +1,8 @@
 """Rounds without a winner (RULES.md "At the end of a hand without a winner"): the exhaustive
 draw (noten payments, or nagashi mangan in their place) and chombo, each a :class:`Settlement`.
 
-* Noten payments: 3000 in all (2000 in three-player) from the seats not ready to those ready;
+* Noten payments: 3000 in all (2000 in three-player) from the seats not ready to those ready
+  (``noten_payments=each_ready``: that much to each ready seat);
   nobody or everybody ready: nothing. Riichi sticks stay on the table; the counter goes up.
 * Nagashi mangan (``nagashi=on``): paid as a mangan tsumo, replacing noten payments, without
   honba (what real Tenhou logs show).
@@ -110,8 +111,11 @@ def settle_draw(
         kind = "noten"
         total = noten_total(rules)
         # Each noten seat pays its part of the total, spread evenly over the ready seats
-        # (3000 and 2000 split evenly over one, two or three seats on either side).
-        share = total // len(noten_t) // len(ready_t)
+        # (3000 and 2000 split evenly over one, two or three seats on either side); under
+        # noten_payments=each_ready every ready seat receives the whole total.
+        share = total // len(noten_t)
+        if rules.noten_payments == "pool":
+            share //= len(ready_t)
         transfers = [
             Transfer(payer, payee, share, "noten") for payer in noten_t for payee in ready_t
         ]

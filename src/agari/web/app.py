@@ -14,7 +14,8 @@ Routes:
   §8: every decision beside the efficiency-best one); ``POST /api/review?…`` the same as
   SPEC §8 JSON Lines, what ``agari review --json NAME`` prints;
 * ``POST /api/game?name=…&rules=…&rule=…`` a game sheet or game log as the body (text,
-  tenhou.net/6 JSON, mjlog XML, plain or gzip): SPEC §7 JSON Lines
+  tenhou.net/6 JSON, mjlog XML, a Mahjong Soul or Riichi City record, mjai JSON Lines;
+  plain or gzip): SPEC §7 JSON Lines
   (``application/x-ndjson``), exactly what ``agari game --json NAME`` prints for the file
   (``name`` defaults to ``<stdin>``, as for ``agari game --json - < FILE``), or one JSON
   array of the same records with ``Accept: application/json``. A game that stops on an

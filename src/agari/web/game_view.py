@@ -205,7 +205,8 @@ def game_page(
         switches=escape(" ".join(switches)),
         body=body
         or '<p class="hint">Choose a game sheet or a game log (tenhou.net/6 JSON, Tenhou '
-        "mjlog XML, plain or gzip), or paste a game sheet, and press replay.</p>",
+        "mjlog XML, a Mahjong Soul or Riichi City record, mjai JSON Lines; plain or gzip), "
+        "or paste a game sheet, and press replay.</p>",
         style=STYLE + _GAME_STYLE + REVIEW_STYLE,
         script=_SCRIPT.replace("{limit}", str(MAX_GAME_BODY)),
         nav=NAV.format(hands="", games=' aria-current="page"'),
@@ -225,7 +226,7 @@ standings</span>{nav}</header>
 <form id="game-form" method="post" action="/game" autocomplete="off">
   <div class="row">
     <label for="game-file">a game file</label>
-    <input type="file" id="game-file" accept=".txt,.json,.jsonl,.xml,.mjlog,.gz,text/*">
+    <input type="file" id="game-file" accept=".txt,.json,.jsonl,.mjson,.xml,.mjlog,.gz,text/*">
     <span id="game-file-note"></span>
   </div>
   <label for="game-text">or paste a game sheet (README "Games") or a log</label>

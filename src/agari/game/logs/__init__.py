@@ -1,8 +1,10 @@
 """Game-log readers: real game logs read into one event stream of agari's value types.
 
-Takes a log file (a path) or its bytes: tenhou.net/6 JSON (one object with ``log``, or
-JSON Lines of one-round objects whose ``log``s follow each other), or Tenhou's mjlog XML
-(``<mjloggm …>``, plain or gzip). Gives a :class:`GameLog`: the game's players and stated
+Takes a log file (a path) or its bytes, plain or gzip: tenhou.net/6 JSON (one object with
+``log``, or JSON Lines of one-round objects whose ``log``s follow each other), Tenhou's
+mjlog XML (``<mjloggm …>``), a Mahjong Soul record (``head`` and its records), a Riichi
+City record (``handRecord``) or mjai JSON Lines (``start_game``, ``start_kyoku`` …).
+Gives a :class:`GameLog`: the game's players and stated
 rules, and its rounds, each a :class:`RoundLog` whose ``events`` are :data:`Event` values
 in play order. Nothing is scored here (the replay does that on top of these events).
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import gzip
 import os
+import re
 import zlib
 from pathlib import Path
 from typing import Final
@@ -43,7 +46,9 @@ from agari.game.logs.events import (
     Win,
 )
 from agari.game.logs.majsoul import read_majsoul
+from agari.game.logs.mjai import read_mjai
 from agari.game.logs.mjlog import decode_meld, read_mjlog
+from agari.game.logs.riichicity import read_riichicity
 from agari.game.logs.servers import game_date
 from agari.game.logs.tenhou6 import parse_call, read_tenhou6, tile_from_code
 from agari.game.outcomes import ABORT_REASONS, AbortReason
@@ -78,7 +83,9 @@ __all__ = [
     "parse_call",
     "read_log",
     "read_majsoul",
+    "read_mjai",
     "read_mjlog",
+    "read_riichicity",
     "read_tenhou6",
     "tile_from_code",
 ]
@@ -109,27 +116,42 @@ def read_log(source: str | os.PathLike[str] | bytes, *, game: str | None = None)
         return read_tenhou6(text, game)
     if fmt == "majsoul":
         return read_majsoul(text, game)
+    if fmt == "riichicity":
+        return read_riichicity(text, game)
+    if fmt == "mjai":
+        return read_mjai(text, game)
     raise LogError(
-        "not a game log agari reads (tenhou.net/6 JSON, mjlog XML, a Mahjong Soul record)",
+        "not a game log agari reads (tenhou.net/6 JSON, mjlog XML, a Mahjong Soul or "
+        "Riichi City record, mjai JSON Lines)",
         game=game,
     )
 
 
 #: What a Mahjong Soul record holds beside its ``head`` (its id, accounts, the records).
 _MAJSOUL_KEYS: Final = ('"uuid"', '"accounts"', ".lq.GameDetailRecords", '"actions"')
+#: What a Riichi City record holds (its hands and their events).
+_RIICHICITY_KEYS: Final = ('"handRecord"', '"handEventRecord"')
+#: The first event of an mjai stream: a game's or a round's start.
+_MJAI_START: Final = re.compile(r'"type"\s*:\s*"(?:start_game|start_kyoku)"')
 
 
 def detect_format(text: str) -> str | None:
-    """``"mjlog"``, ``"tenhou6"``, ``"majsoul"`` or ``None``, from the first characters:
-    an XML root ``<mjloggm``; a JSON object with a ``head`` and the game records (a
-    Mahjong Soul record); any other JSON (tenhou.net/6, whose reader says what is wrong
-    with it)."""
+    """``"mjlog"``, ``"tenhou6"``, ``"majsoul"``, ``"riichicity"``, ``"mjai"`` or
+    ``None``, from the first characters: an XML root ``<mjloggm``; a JSON object with a
+    ``head`` and the game records (a Mahjong Soul record); one with ``handRecord`` (a
+    Riichi City record); a first line that is an mjai ``start_game`` or ``start_kyoku``
+    event; any other JSON (tenhou.net/6, whose reader says what is wrong with it)."""
     head = text.lstrip("\ufeff \t\r\n")[:4096]
     if head.startswith("<"):
         return "mjlog" if "<mjloggm" in head else None
     if head.startswith(("{", "[")):
-        record = any(key in head for key in _MAJSOUL_KEYS)
-        return "majsoul" if '"head"' in head and record else "tenhou6"
+        if '"head"' in head and any(key in head for key in _MAJSOUL_KEYS):
+            return "majsoul"
+        if any(key in head for key in _RIICHICITY_KEYS):
+            return "riichicity"
+        if head.startswith("{") and _MJAI_START.search(head.split("\n", 1)[0]):
+            return "mjai"
+        return "tenhou6"
     return None
 
 

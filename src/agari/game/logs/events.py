@@ -16,7 +16,7 @@ import datetime
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Final, Literal
+from typing import Final, Literal, Protocol
 
 from agari.game.outcomes import AbortReason
 from agari.tiles import WIND_LETTERS, Tile
@@ -199,16 +199,18 @@ class RoundEnd:
 @dataclass(frozen=True, slots=True)
 class StatedFuriten:
     """What the server states of every seat's furiten at this point (Mahjong Soul's
-    ``zhenting`` on each draw, discard and call): ``furiten[seat]``. Kept for the analysis
-    of play; the replay does not use it."""
+    ``zhenting`` on each draw, discard and call; Riichi City's notice to one seat):
+    ``furiten[seat]``, ``None`` for a seat it says nothing of. Kept for the analysis of
+    play; the replay does not use it."""
 
-    furiten: tuple[bool, ...]
+    furiten: tuple[bool | None, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class StatedWaits:
     """The waits the server states for ``seat`` after its discard (Mahjong Soul's
-    ``tingpais``; empty when it is not ready). Kept for the analysis of play."""
+    ``tingpais``, empty when it is not ready; Riichi City's ``ting_info`` after a riichi).
+    Kept for the analysis of play."""
 
     seat: int
     waits: tuple[Tile, ...]
@@ -300,8 +302,9 @@ class LogRules:
 class GameLog:
     """A whole game read from a log.
 
-    ``source``: ``"tenhou6"`` or ``"mjlog"``; ``game_id``: Tenhou's log id or Mahjong
-    Soul's paipu id where known; ``title``: the log's title words; ``names``: one per
+    ``source``: the format, ``"tenhou6"``, ``"mjlog"``, ``"majsoul"``, ``"riichicity"`` or
+    ``"mjai"``; ``game_id``: Tenhou's log id, Mahjong Soul's paipu id or Riichi City's
+    record key where known; ``title``: the log's title words; ``names``: one per
     seat; ``date``: the day the game was played, from its id; ``final_scores`` /
     ``final_points``: the log's final result where it has one; ``date_from``: where the
     date was read, ``"log"`` (an id or time inside the file) or ``"name"`` (only the file
@@ -382,3 +385,38 @@ def round_name(wind: int, number: int) -> str:
 def round_label(wind: int, number: int, honba: int) -> str:
     """A round's name and counter: ``E2-1``."""
     return f"{round_name(wind, number)}-{honba}"
+
+
+def with_final_result(log: GameLog) -> GameLog:
+    """``log`` with its final result on the last round's end too, as every reader gives it."""
+    if not log.rounds or log.final_scores is None:
+        return log
+    last = log.rounds[-1]
+    end = RoundEnd(last.end.deltas, log.final_scores, log.final_points)
+    return replace(log, rounds=(*log.rounds[:-1], replace(last, events=(*last.events[:-1], end))))
+
+
+class OpenRound(Protocol):
+    """A round a reader is in the middle of: its index, label and the events read so far."""
+
+    @property
+    def index(self) -> int: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def events(self) -> list[Event]: ...
+
+
+def damage_at(
+    message: str, game: str | None, current: OpenRound | None, rounds: list[RoundLog]
+) -> LogError:
+    """A reader's :class:`LogError` for damage in the round it is reading (``current``) or
+    between rounds, with every round read before it."""
+    return LogError(
+        message,
+        game=game,
+        round_index=current.index if current else (len(rounds) if rounds else None),
+        round_label=current.label if current else None,
+        event_index=len(current.events) if current else None,
+        rounds=tuple(rounds),
+    )

@@ -1,13 +1,15 @@
 """JSON read for the log readers: :func:`json.loads` and ``raw_decode`` whose every failure
 is a :class:`json.JSONDecodeError`, a nesting too deep for the decoder's recursion included
-(a file of a thousand ``[``), so that a reader reports it as damage, never a traceback."""
+(a file of a thousand ``[``), so that a reader reports it as damage, never a traceback; the
+whole values of a list cut off part way (:func:`whole_items`); a record's fields read as
+the readers need them (:func:`as_dict`, :func:`int_field`)."""
 
 from __future__ import annotations
 
 import json
 from typing import Any, Final
 
-__all__ = ["decode_at", "loads"]
+__all__ = ["as_dict", "decode_at", "int_field", "loads", "whole_items"]
 
 _DECODER: Final = json.JSONDecoder()
 
@@ -25,3 +27,31 @@ def decode_at(text: str, at: int) -> tuple[Any, int]:
         return _DECODER.raw_decode(text, at)
     except RecursionError:
         raise json.JSONDecodeError("nested too deeply", text, at) from None
+
+
+def whole_items(text: str, at: int) -> list[Any]:
+    """The values of the JSON list whose first item starts at ``at`` (just after its
+    ``[``), up to the first that does not read whole: what a list cut off part way holds."""
+    items: list[Any] = []
+    while True:
+        while at < len(text) and text[at] in " \t\r\n,":
+            at += 1
+        try:
+            value, at = decode_at(text, at)
+        except json.JSONDecodeError:
+            return items
+        items.append(value)
+
+
+def as_dict(value: Any) -> dict[str, Any]:
+    """``value`` where it is a JSON object, else an empty one."""
+    return value if isinstance(value, dict) else {}
+
+
+def int_field(record: dict[str, Any], key: str, default: int | None = None) -> int:
+    """A whole-number field (``default`` where it is left out): :class:`ValueError` naming
+    the field for anything else, a boolean included."""
+    value = record.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{key} is {value!r}, not a whole number")
+    return value

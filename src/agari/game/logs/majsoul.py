@@ -30,7 +30,7 @@ import datetime
 import json
 import re
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from agari.game.logs.events import (
@@ -52,9 +52,11 @@ from agari.game.logs.events import (
     StatedFuriten,
     StatedWaits,
     Win,
+    damage_at,
     round_label,
+    with_final_result,
 )
-from agari.game.logs.jsontext import decode_at, loads
+from agari.game.logs.jsontext import as_dict, decode_at, int_field, loads, whole_items
 from agari.game.logs.servers import game_date
 from agari.game.logs.yaku_names import DORA_NAMES, LOG_NAMES
 from agari.game.outcomes import AbortReason
@@ -99,15 +101,12 @@ def tile_of(text: object) -> Tile:
     return Tile(suit * 9 + number - 1, red=digit == "0")
 
 
-def _dict(value: Any) -> dict[str, Any]:
-    return value if isinstance(value, dict) else {}
+_dict: Final = as_dict
 
 
 def _int(record: dict[str, Any], key: str) -> int:
-    value = record.get(key, 0)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{key} is {value!r}, not a whole number")
-    return value
+    """A number field; protobuf leaves a 0 out."""
+    return int_field(record, key, 0)
 
 
 def read_majsoul(text: str, game: str | None = None) -> GameLog:
@@ -144,18 +143,7 @@ def read_majsoul(text: str, game: str | None = None) -> GameLog:
         raise error.with_log(read_so_far) from None
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
         raise reader.fail(str(e)).with_log(read_so_far) from None
-    log = _game_log(head, uuid, players, tuple(reader.rounds))
-    return _with_final_result(log)
-
-
-def _with_final_result(log: GameLog) -> GameLog:
-    """The final result, as every reader gives it, on the last round's end too."""
-    if not log.rounds or log.final_scores is None:
-        return log
-    last = log.rounds[-1]
-    end = last.end
-    events = (*last.events[:-1], RoundEnd(end.deltas, log.final_scores, log.final_points))
-    return replace(log, rounds=(*log.rounds[:-1], replace(last, events=events)))
+    return with_final_result(_game_log(head, uuid, players, tuple(reader.rounds)))
 
 
 def _salvage(text: str) -> dict[str, Any] | None:
@@ -169,17 +157,7 @@ def _salvage(text: str) -> dict[str, Any] | None:
     except json.JSONDecodeError:
         return None
     m = re.search(r'"(actions|records)"\s*:\s*\[', text)
-    items: list[Any] = []
-    if m is not None:
-        at = m.end()
-        while True:
-            while at < len(text) and text[at] in " \t\r\n,":
-                at += 1
-            try:
-                value, at = decode_at(text, at)
-            except json.JSONDecodeError:
-                break
-            items.append(value)
+    items = whole_items(text, m.end()) if m is not None else []
     key = m[1] if m is not None else "actions"
     return {"head": head, "data": {key: items}}
 
@@ -311,15 +289,7 @@ class _Reader:
         self.current: _Round | None = None
 
     def fail(self, message: str) -> LogError:
-        r = self.current
-        return LogError(
-            message,
-            game=self.game,
-            round_index=r.index if r else (len(self.rounds) if self.rounds else None),
-            round_label=r.label if r else None,
-            event_index=len(r.events) if r else None,
-            rounds=tuple(self.rounds),
-        )
+        return damage_at(message, self.game, self.current, self.rounds)
 
     def record(self, name: str, data: dict[str, Any]) -> None:
         if name == "RecordNewRound":

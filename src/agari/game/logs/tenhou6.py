@@ -47,7 +47,8 @@ from agari.game.logs.events import (
     Win,
     round_label,
 )
-from agari.game.logs.jsontext import decode_at, loads
+from agari.game.logs.exported import exported_rules
+from agari.game.logs.jsontext import decode_at, loads, whole_items
 from agari.game.logs.servers import find_game_id, game_date, server_of_id
 from agari.game.outcomes import AbortReason
 from agari.tiles import Tile
@@ -282,7 +283,7 @@ def _game_head(objects: list[dict[str, Any]], raw_rounds: list[Any], game: str |
         game_id=game_id,
         title=title_text or None,
         names=names + ("",) * (players - len(names)),
-        rules=_rules(head, players, game_id),
+        rules=_stated(head, _rules(head, players, game_id), game or game_id),
         date=game_date(game_id),
         rounds=(),
         date_from=_date_from(game_date(ref), game_date(game_id)),
@@ -332,17 +333,7 @@ def _salvage(text: str) -> dict[str, Any] | None:
     m = re.search(r'"log"\s*:\s*\[', text)
     if m is None:
         return found or None
-    rounds: list[Any] = []
-    at = m.end()
-    while True:
-        while at < len(text) and text[at] in " \t\r\n,":
-            at += 1
-        try:
-            value, at = decode_at(text, at)
-        except json.JSONDecodeError:
-            break
-        rounds.append(value)
-    found["log"] = rounds
+    found["log"] = whole_items(text, m.end())
     return found
 
 
@@ -428,6 +419,18 @@ def _rules(head: dict[str, Any], players: int, game_id: str | None) -> LogRules:
         length=length,
         room=disp or None,
     )
+
+
+def _stated(head: dict[str, Any], rules: LogRules, game: str | None) -> LogRules:
+    """The rules agari's own export states (``agari``: the server and the switches not its
+    preset's), over what the rest of the head says."""
+    if "agari" not in head:
+        return rules
+    try:
+        server, switches, _ = exported_rules(head["agari"])
+    except ValueError as e:
+        raise LogError(str(e), game=game) from None
+    return replace(rules, server=server or rules.server, stated_switches=switches)
 
 
 def _final(

@@ -203,6 +203,8 @@ def _index(table: dict[str, LogNames]) -> dict[str, str]:
 
 
 _YAKU_INDEX: Final = _index(LOG_NAMES)
+#: agari's yakuman ids (Tenhou's yakuman ids are 36 and up).
+YAKUMAN_IDS: Final = frozenset(k for k, n in LOG_NAMES.items() if n.tenhou_ids[0] >= 36)
 _DORA_INDEX: Final = _index(DORA_NAMES)
 # Tenhou writes the wind yaku per wind; Mahjong Soul converters sometimes too.
 for _i, _w in enumerate(_WINDS):
@@ -239,3 +241,75 @@ def tenhou_name(yaku: str) -> str | None:
     """The name tenhou.net/6 writes for an agari yaku id (``None``: not a Tenhou yaku)."""
     names = LOG_NAMES.get(yaku)
     return names.tenhou[0] if names and names.tenhou else None
+
+
+#: Riichi City's fang types (``EMjFangType``, the ``fang_type`` of a win's ``fang_info``) ->
+#: agari's yaku id, or the dora key (49 red fives, 50 dora, 51 ura, 55 kita). The codes as
+#: 0num4/paifu-playground ``riichicity/Types/commonConsts.py`` lists them (``fangTypeLiZhi``
+#: 0 … ``fangTypeYiPaiBei`` 56; 10 is the round wind, 圈风, and 11 the seat wind, 门风).
+#: Types without an agari yaku (30 nagashi mangan, a result; 47 pure green, 48 paarenchan's
+#: eighth win, 54 open-riichi yakuman, 56 North as a yakuhai) are left out.
+RIICHICITY_FANS: Final[dict[int, str]] = {
+    0: "riichi",
+    1: "menzen_tsumo",
+    2: "ippatsu",
+    3: "rinshan",
+    4: "haitei",
+    5: "houtei",
+    6: "chankan",
+    7: "chun",
+    8: "hatsu",
+    9: "haku",
+    10: "round_wind",
+    11: "seat_wind",
+    12: "iipeikou",
+    13: "pinfu",
+    14: "tanyao",
+    15: "double_riichi",
+    16: "toitoi",
+    17: "chiitoitsu",
+    18: "sanankou",
+    19: "sankantsu",
+    20: "honroutou",
+    21: "chanta",
+    22: "ittsu",
+    23: "sanshoku",
+    24: "shousangen",
+    25: "sanshoku_doukou",
+    26: "junchan",
+    27: "honitsu",
+    28: "ryanpeikou",
+    29: "chinitsu",
+    31: "tenhou",
+    32: "chiihou",
+    33: "renhou",
+    34: "kokushi",
+    35: "kokushi_13",
+    36: "chuuren",
+    37: "junsei_chuuren",
+    38: "suuankou",
+    39: "suuankou_tanki",
+    40: "suukantsu",
+    41: "chinroutou",
+    42: "tsuuiisou",
+    43: "daisuushii",
+    44: "shousuushii",
+    45: "daisangen",
+    46: "ryuuiisou",
+    49: "aka",
+    50: "dora",
+    51: "ura",
+    52: "open_riichi",
+    53: "open_riichi",
+    55: "kita",
+}
+
+
+def log_name(key: str) -> str:
+    """The name a log reader writes for an agari yaku id or dora key whose log names it by
+    number only: Mahjong Soul's Japanese name where it has one (one name for each wind
+    yaku, where Tenhou names the wind), else the id itself."""
+    names = LOG_NAMES.get(key) or DORA_NAMES.get(key)
+    if names is not None and names.majsoul:
+        return names.majsoul[0]
+    return key
