@@ -65,7 +65,7 @@ def test_the_play_agrees_with_what_the_server_recorded(path: Path) -> None:
             if isinstance(event, StatedFuriten):  # a seat the server says nothing of: None
                 said = [
                     (f.furiten is not None, s)
-                    for f, s in zip(facts, event.furiten)
+                    for f, s in zip(facts, event.furiten, strict=True)
                     if s is not None
                 ]
                 assert all(mine == server for mine, server in said), where
