@@ -132,7 +132,7 @@ def _speak(args: list[str]) -> list[str]:
     """Take ``--lang LANG`` (``--lang=LANG``) from the arguments, wherever it stands
     before a ``--``, and speak that language, or ``AGARI_LANG``'s, or the locale's
     (:func:`agari.lang.choose`): before anything is parsed, so that ``--help`` and usage
-    errors speak it too. Returns the other arguments."""
+    errors speak it too; English with ``--json``. Returns the other arguments."""
     import os
 
     from agari.lang import choose, set_language
@@ -157,9 +157,11 @@ def _speak(args: list[str]) -> list[str]:
             rest.append(arg)
         index += 1
     try:
-        set_language(choose(given, os.environ))
+        language = choose(given, os.environ)
     except ValueError as error:
         raise _UsageError(str(error)) from None
+    # JSON is for programs: ids and English messages whatever the language (SPEC §3)
+    set_language("en" if "--json" in rest else language)
     return rest
 
 

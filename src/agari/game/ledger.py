@@ -39,6 +39,7 @@ from agari.game.outcomes import (
     Wins,
 )
 from agari.hand import SEAT_WINDS, Context, Hand, Source, Wind, replace_context
+from agari.lang import _
 from agari.notation import read_hand
 from agari.notation.validate import check_made_hand, check_under_rules
 from agari.result import Result
@@ -312,7 +313,7 @@ def _step_abort(state: GameState, outcome: Abort, rules: Rules) -> tuple[GameSta
     notes: list[str] = []
     if outcome.reason == "suucha_riichi" and len(riichi) < state.players:
         riichi = frozenset(range(state.players))
-        notes.append("four riichi: every seat put down a stick")
+        notes.append(_("four riichi: every seat put down a stick"))
     transfers = _deposits(state, riichi)
     sticks = state.sticks + len(riichi)
     settlement = Settlement("draw", _winds(state), tuple(transfers), (f"abort: {outcome.reason}",))

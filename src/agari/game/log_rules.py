@@ -26,6 +26,7 @@ from typing import Final
 from agari.errors import RuleError
 from agari.game.logs import GameLog
 from agari.game.standings import final_points
+from agari.lang import _
 from agari.rules import Rules, presets_for
 
 __all__ = [
@@ -148,7 +149,7 @@ def decide_rules(log: GameLog, preset: str | None = None, pairs: Iterable[str] =
     server = info.server
     if server is None:
         server = "tenhou"
-        notes.append("the log does not name its server: Tenhou's rules are taken")
+        notes.append(_("the log does not name its server: Tenhou's rules are taken"))
     base = Rules.preset(PRESET_FOR.get((server, info.players), PRESET_FOR["tenhou", 4]))
     changes = {}
     if info.red_fives is False:
@@ -219,7 +220,11 @@ def _room_changes(
         if key not in stated
     }
     words = ", ".join(f"{key}={value}" for key, value in changes.items())
-    notes.append(f"a {log.rules.room} of {server}: {words}, as such rooms' records show")
+    notes.append(
+        _("a {room} of {server}: {words}, as such rooms' records show").format(
+            room=log.rules.room, server=server, words=words
+        )
+    )
     return changes
 
 
@@ -235,8 +240,9 @@ def _start_changes(log: GameLog, base: Rules, notes: list[str]) -> dict[str, str
         return {}
     if len(set(scores)) != 1 or first.sticks or (first.wind, first.number) != (0, 1):
         notes.append(
-            f"the log starts at {first.label} with scores {' '.join(map(str, scores))}: "
-            "a game followed from there"
+            _("the log starts at {round} with scores {scores}: a game followed from there").format(
+                round=first.label, scores=" ".join(map(str, scores))
+            )
         )
         return {}
     start = scores[0]
@@ -245,9 +251,10 @@ def _start_changes(log: GameLog, base: Rules, notes: list[str]) -> dict[str, str
     shift = start - base.start_points
     goal = max(base.goal_points, start)
     notes.append(
-        f"every player starts with {start}, not the preset's {base.start_points} (as the "
-        f"log's first round states): the return moves by {shift:+} (the oka stays), "
-        f"the goal is {goal}"
+        _(
+            "every player starts with {start}, not the preset's {preset} (as the log's first "
+            "round states): the return moves by {shift} (the oka stays), the goal is {goal}"
+        ).format(start=start, preset=base.start_points, shift=f"{shift:+}", goal=goal)
     )
     return {
         "start_points": str(start),
@@ -270,11 +277,15 @@ def _points_rules(
     if implied is not None:
         back = ""
         if implied.return_points != rules.return_points:
-            oka = "no oka" if implied.return_points == implied.start_points else "oka"
-            back = f", the return {implied.return_points} ({oka})"
+            back = (
+                _(", the return {points} (no oka)")
+                if implied.return_points == implied.start_points
+                else _(", the return {points} (oka)")
+            ).format(points=implied.return_points)
         notes.append(
-            f"uma {_signed(implied.uma)}{back} and {_rounding(implied)} final points, as the "
-            "log's final result shows"
+            _(
+                "uma {uma}{back} and {rounding} final points, as the log's final result shows"
+            ).format(uma=_signed(implied.uma), back=back, rounding=_rounding(implied))
         )
         return implied
     if server != "tenhou":
@@ -290,12 +301,20 @@ def _points_rules(
         {"uma": uma, "final_points": "decimal" if decimal else "rounded"}
     )
     if date is None:
-        when = "the log states neither its final points nor its date"
+        when = _("the log states neither its final points nor its date")
     elif log.date_from == "name":
-        when = f"by the date in the file name ({date.isoformat()}); the log states no final points"
+        when = _("by the date in the file name ({date}); the log states no final points").format(
+            date=date.isoformat()
+        )
     else:
-        when = f"by the game's date ({date.isoformat()}); the log states no final points"
-    notes.append(f"uma {_signed(guessed.uma)} and {_rounding(guessed)} final points {when}")
+        when = _("by the game's date ({date}); the log states no final points").format(
+            date=date.isoformat()
+        )
+    notes.append(
+        _("uma {uma} and {rounding} final points {when}").format(
+            uma=_signed(guessed.uma), rounding=_rounding(guessed), when=when
+        )
+    )
     return guessed
 
 
@@ -343,4 +362,4 @@ def _signed(uma: str) -> str:
 
 
 def _rounding(rules: Rules) -> str:
-    return "whole" if rules.final_points == "rounded" else "one-decimal"
+    return _("whole") if rules.final_points == "rounded" else _("one-decimal")

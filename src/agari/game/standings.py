@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from agari.game.outcomes import GameError
+from agari.lang import _
 from agari.rules import presets_for
 
 if TYPE_CHECKING:
@@ -126,11 +127,21 @@ def standings(state: GameState, rules: Rules) -> Standings:
             share = leftover // len(tops) // 100 * 100
             for i, seat in enumerate(tops):
                 scores[seat] += share + (leftover - share * len(tops) if i == 0 else 0)
-            notes.append(f"{state.sticks} riichi stick(s) left on the table go to the top player")
+            notes.append(
+                _("{count} riichi stick(s) left on the table go to the top player").format(
+                    count=state.sticks
+                )
+            )
         else:
-            notes.append(f"{state.sticks} riichi stick(s) left on the table are lost")
+            notes.append(
+                _("{count} riichi stick(s) left on the table are lost").format(count=state.sticks)
+            )
     elif leftover:
-        notes.append(f"{state.sticks} riichi stick(s) on the table (the game is not over)")
+        notes.append(
+            _("{count} riichi stick(s) on the table (the game is not over)").format(
+                count=state.sticks
+            )
+        )
     final = tuple(scores)
     places = places_of(final, rules.ties)
     points = list(final_points(final, rules))
@@ -139,5 +150,9 @@ def standings(state: GameState, rules: Rules) -> Standings:
         if penalty:
             value = points[seat] - Fraction(penalty, 1000)
             points[seat] = int(value) if isinstance(points[seat], int) else round(float(value), 1)
-            notes.append(f"seat {seat}: chombo penalty {penalty} taken off after uma")
+            notes.append(
+                _("seat {seat}: chombo penalty {penalty} taken off after uma").format(
+                    seat=seat, penalty=penalty
+                )
+            )
     return Standings(final, places, tuple(points), state.finished, leftover, tuple(notes))
