@@ -22,8 +22,11 @@ are listed in ``docs/terms-sources.md`` as general knowledge.
 >>> with use("zh"):
 ...     yaku_name("rinshan", "Rinshan kaihou"), term("tsumo")
 ('岭上开花', '自摸')
->>> yaku_name("pinfu", "Pinfu"), term("haneman")
-('Pinfu', 'haneman')
+>>> yaku_name("pinfu", "Pinfu"), term("haneman"), round_label("S2-1")
+('Pinfu', 'haneman', 'S2-1')
+>>> with use("ko"):
+...     round_label("S2-1")
+'남2-1'
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ __all__ = [
     "YAKU",
     "Names",
     "limit_name",
+    "round_label",
     "term",
     "term_in",
     "yaku_name",
@@ -205,6 +209,16 @@ def term_in(word: str, language: str) -> str:
 def term(word: str) -> str:
     """One of :data:`TERMS`' words in the current language."""
     return term_in(word, current())
+
+
+_WIND_WORDS: Final = {"E": "east", "S": "south", "W": "west", "N": "north"}
+
+
+def round_label(label: str) -> str:
+    """A round's name (``E1``) or label (``S2-1``) with its wind in the current language:
+    ``東1``, ``南2-1`` (the honba after the dash, as agari writes it everywhere)."""
+    word = _WIND_WORDS.get(label[:1])
+    return label if word is None else term(word) + label[1:]
 
 
 def limit_name(limit: str) -> str:

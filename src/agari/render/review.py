@@ -10,6 +10,7 @@ from html import escape
 from typing import TYPE_CHECKING, Final
 
 from agari.lang import _, current, ngettext
+from agari.lang.terms import round_label
 from agari.render.svg import face_library, tile_icon
 from agari.tiles import Tile
 
@@ -73,7 +74,7 @@ def summary_line(player: PlayerSummary) -> str:
 def decision_line(decision: Decision) -> str:
     """Where, the hand, what was done and what was best."""
     where = _("{round} turn {turn}").format(
-        round=f"{decision.round}-{decision.honba}", turn=decision.turn
+        round=round_label(f"{decision.round}-{decision.honba}"), turn=decision.turn
     )
     drew = " " + _("drew {tile},").format(tile=decision.drawn) if decision.drawn is not None else ""
     chosen = decision.chosen
@@ -168,7 +169,7 @@ def review_section(review: GameReview) -> str:
     ]
     for round_log in review.log.rounds:
         decisions = [d for d in review.decisions if d.index == round_log.index]
-        parts.append(f"<h2>{escape(round_log.label)}</h2>")
+        parts.append(f"<h2>{escape(round_label(round_log.label))}</h2>")
         for player in review.players:
             own = [d for d in decisions if d.seat == player.seat and d.is_discard]
             tiles = "".join(_river_tile(d) for d in own)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Final
 
 from agari.engine.yaku import NAMES
 from agari.lang import _
-from agari.lang.terms import limit_name, term, yaku_name
+from agari.lang.terms import limit_name, round_label, term, yaku_name
 from agari.settle import format_payment, value_words
 
 if TYPE_CHECKING:
@@ -85,7 +85,8 @@ def _head(played: RoundResult, names: Sequence[str]) -> str:
     event = event_text(played, names)
     if played.riichi:
         event += f" ({term('riichi')} {_names(played.riichi, names)})"
-    return _ljust(f"{before.label}-{before.honba}", 7) + _ljust(f"{before.sticks}", 8) + event
+    where = round_label(f"{before.label}-{before.honba}")
+    return _ljust(where, 7) + _ljust(f"{before.sticks}", 8) + event
 
 
 def event_text(played: RoundResult, names: Sequence[str]) -> str:
@@ -127,7 +128,7 @@ def standings_title(rounds: Sequence[RoundResult], final: Standings) -> str:
         return _("final standings (game over: {reason})").format(reason=term(reason or "?"))
     if not rounds:
         return _("standings so far (unfinished: the next round would be the start)")
-    where = rounds[-1].after.label + f"-{rounds[-1].after.honba}"
+    where = round_label(rounds[-1].after.label + f"-{rounds[-1].after.honba}")
     return _("standings so far (unfinished: the next round would be {round})").format(round=where)
 
 
