@@ -218,7 +218,9 @@ def round_label(label: str) -> str:
     """A round's name (``E1``) or label (``S2-1``) with its wind in the current language:
     ``東1``, ``南2-1`` (the honba after the dash, as agari writes it everywhere)."""
     word = _WIND_WORDS.get(label[:1])
-    return label if word is None else term(word) + label[1:]
+    if word is None or current() == "en":
+        return label
+    return term(word) + label[1:]
 
 
 def limit_name(limit: str) -> str:
