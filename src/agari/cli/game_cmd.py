@@ -34,12 +34,13 @@ from agari.cli.game_files import (
 )
 from agari.cli.options import Parser, run_until_stopped
 from agari.game.export import FORMATS, SUFFIXES, export
+from agari.lang import N_, _
 from agari.render.game_file import game_json_lines, game_text
 from agari.render.log_sheet import ReplayCounts, counts_of, summary_line
 
 __all__ = ["run"]
 
-_EPILOG = """\
+_EPILOG = N_("""\
 game logs (told apart by their content; plain or gzip):
   tenhou.net/6 JSON (an object with "log", or one round per line; Tenhou's export,
   mjlog2json, Mahjong Soul games converted by tensoul), Tenhou mjlog XML, Mahjong Soul
@@ -73,35 +74,39 @@ game sheet (README "Games"; one round per line, clauses separated by ';'):
 exit status: 0 every file read; 1 a file with an error (or, with --check, a log agari
 disagrees with); 2 usage error; 130 interrupted (Ctrl-C), 143 terminated (SIGTERM): the
 games printed so far are whole
-"""
+""")
 
 
 def _parser() -> Parser:
     parser = Parser(
         prog="agari game",
-        description="Replay whole games from game logs (Tenhou, Mahjong Soul, Riichi City, "
-        "mjai) or game sheets: every win scored, every round's settlement, the running scores "
-        "and the final standings; a log's own values beside agari's; or a log written again "
-        "as mjai or tenhou.net/6 with agari's values (--to).",
+        description=_(
+            "Replay whole games from game logs (Tenhou, Mahjong Soul, Riichi City, "
+            "mjai) or game sheets: every win scored, every round's settlement, the running scores "
+            "and the final standings; a log's own values beside agari's; or a log written again "
+            "as mjai or tenhou.net/6 with agari's values (--to)."
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=_EPILOG,
+        epilog=_(_EPILOG),
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="game logs or sheets (- stdin)")
-    parser.add_argument("--json", action="store_true", help="SPEC §7 JSON Lines")
+    parser.add_argument("files", nargs="+", metavar="FILE", help=_("game logs or sheets (- stdin)"))
+    parser.add_argument("--json", action="store_true", help=_("SPEC §7 JSON Lines"))
     parser.add_argument(
-        "--check", action="store_true", help="exit 1 when a log states a value agari does not get"
+        "--check",
+        action="store_true",
+        help=_("exit 1 when a log states a value agari does not get"),
     )
     parser.add_argument(
         "--to",
         choices=tuple(FORMATS),
         metavar="FORMAT",
-        help="write each log replayed as FORMAT (mjai, tenhou6) instead of the score sheet",
+        help=_("write each log replayed as FORMAT (mjai, tenhou6) instead of the score sheet"),
     )
     parser.add_argument(
         "-o",
         "--output",
         metavar="PATH",
-        help="with --to: the file to write (one FILE) or the folder (several)",
+        help=_("with --to: the file to write (one FILE) or the folder (several)"),
     )
     add_file_options(parser)
     return parser

@@ -22,6 +22,7 @@ from agari.cli.options import (
 )
 from agari.errors import RuleError
 from agari.game.files import GameFile, read_game
+from agari.lang import _
 from agari.rules import Rules
 from agari.web.params import MAX_GAME_FILE
 from agari.workers import capped_jobs, ordered_map
@@ -59,7 +60,7 @@ def add_file_options(parser: argparse.ArgumentParser) -> None:
     and the rules (``--rules``, ``--rule``)."""
     add_jobs_option(parser)
     parser.add_argument(
-        "--no-progress", action="store_true", help="no progress line on standard error"
+        "--no-progress", action="store_true", help=_("no progress line on standard error")
     )
     add_rule_options(parser)
 

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any, Final, NoReturn
 
-from agari.lang import _
+from agari.lang import N_, _
 from agari.rules import PRESET_NAMES, Rules
 
 if TYPE_CHECKING:
@@ -35,6 +35,12 @@ EXIT_INTERRUPTED: Final = 130
 EXIT_TERMINATED: Final = 143
 
 
+def _usage_in_language(text: str) -> str:
+    """argparse's text with its ``usage:`` in the current language."""
+    english = "usage: "
+    return _("usage: ") + text[len(english) :] if text.startswith(english) else text
+
+
 class UsageError(Exception):
     """A command line that cannot be run: exit status 2 with the message and the usage."""
 
@@ -45,6 +51,14 @@ class Parser(argparse.ArgumentParser):
     command parses its arguments: :func:`agari.cli._speak`)."""
 
     _lang_listed = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # argparse's own words in the language too, where it lets them be given
+        kwargs["add_help"] = False
+        super().__init__(*args, **kwargs)
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        self.add_argument("-h", "--help", action="help", help=_("show this help message and exit"))
 
     def _list_lang(self) -> None:
         if not self._lang_listed:
@@ -66,11 +80,11 @@ class Parser(argparse.ArgumentParser):
 
     def format_usage(self) -> str:
         self._list_lang()
-        return super().format_usage()
+        return _usage_in_language(super().format_usage())
 
     def format_help(self) -> str:
         self._list_lang()
-        return super().format_help()
+        return _usage_in_language(super().format_help())
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message}\n{self.format_usage().rstrip()}")
@@ -82,16 +96,20 @@ class Parser(argparse.ArgumentParser):
 
 def add_rule_options(
     parser: argparse.ArgumentParser,
-    rule_help: str = "override one rule switch (repeatable), e.g. --rule kiriage=off",
+    rule_help: str = N_("override one rule switch (repeatable), e.g. --rule kiriage=off"),
 ) -> None:
     """``--rules PRESET`` and the repeatable ``--rule KEY=VALUE``, read by :func:`rules_of`."""
     parser.add_argument(
         "--rules",
         metavar="PRESET",
         default=None,
-        help=f"rule preset: {', '.join(PRESET_NAMES)} (the first is the default)",
+        help=_("rule preset: {presets} (the first is the default)").format(
+            presets=", ".join(PRESET_NAMES)
+        ),
     )
-    parser.add_argument("--rule", metavar="KEY=VALUE", action="append", default=[], help=rule_help)
+    parser.add_argument(
+        "--rule", metavar="KEY=VALUE", action="append", default=[], help=_(rule_help)
+    )
 
 
 def add_jobs_option(parser: argparse.ArgumentParser) -> None:
@@ -103,7 +121,7 @@ def add_jobs_option(parser: argparse.ArgumentParser) -> None:
         type=_jobs,
         default=1,
         metavar="N",
-        help="worker processes (0: all cores; at most the cores)",
+        help=_("worker processes (0: all cores; at most the cores)"),
     )
 
 

@@ -25,12 +25,13 @@ from agari.cli.game_files import (
     run_files,
 )
 from agari.cli.options import Parser, run_until_stopped
+from agari.lang import N_, _
 from agari.play.summary import review_game
 from agari.render.review import review_html, review_section, review_text
 
 __all__ = ["run"]
 
-_EPILOG = """\
+_EPILOG = N_("""\
 what is reviewed (SPEC §8):
   every decision: a discard (or kan, kita, tsumo) on the player's own turn, and a discard
   another player could take (win on it, pon, kan or chi it) with what was done. A discard
@@ -47,32 +48,34 @@ included.
 
 exit status: 0 every file reviewed; 1 a file with an error; 2 usage error; 130 interrupted
 (Ctrl-C), 143 terminated (SIGTERM)
-"""
+""")
 
 
 def _parser() -> Parser:
     parser = Parser(
         prog="agari review",
-        description="Review every decision of every player in game logs against the "
-        "efficiency-best one: furiten, wins missed, deal-ins while ready, a summary per "
-        "player per game.",
+        description=_(
+            "Review every decision of every player in game logs against the "
+            "efficiency-best one: furiten, wins missed, deal-ins while ready, a summary per "
+            "player per game."
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=_EPILOG,
+        epilog=_(_EPILOG),
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="game logs (- stdin)")
-    parser.add_argument("--json", action="store_true", help="one JSON object per decision")
+    parser.add_argument("files", nargs="+", metavar="FILE", help=_("game logs (- stdin)"))
+    parser.add_argument("--json", action="store_true", help=_("one JSON object per decision"))
     parser.add_argument(
-        "--html", metavar="OUT", help="also write a self-contained HTML report to OUT"
+        "--html", metavar="OUT", help=_("also write a self-contained HTML report to OUT")
     )
     parser.add_argument(
-        "--player", metavar="NAME", help="only this player (by the name in the log)"
+        "--player", metavar="NAME", help=_("only this player (by the name in the log)")
     )
     parser.add_argument(
         "--top",
         type=int,
         default=5,
         metavar="N",
-        help="the N costliest decisions per player (default 5)",
+        help=_("the N costliest decisions per player (default 5)"),
     )
     add_file_options(parser)
     return parser

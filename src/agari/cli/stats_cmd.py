@@ -28,6 +28,7 @@ from agari.cli.game_files import (
     run_files,
 )
 from agari.cli.options import Parser, run_until_stopped
+from agari.lang import N_, _
 from agari.play.stats import DEFINITIONS, GameTables, Stats, game_tables
 from agari.render.stats import explain_text, stats_text
 from agari.render.tables import CsvTables, ParquetTables, TableWriter
@@ -36,7 +37,7 @@ __all__ = ["run"]
 
 _LOG_SUFFIXES = (".json", ".jsonl", ".xml", ".mjlog", ".gz", ".mjson")
 
-_EPILOG = """\
+_EPILOG = N_("""\
 files: game logs in every format agari game reads, folders (searched for logs), globs.
 Four- and three-player games are counted apart; a player is the name in the logs (--by
 seat where names are hidden). Figures (--explain prints their definitions, SPEC §9):
@@ -48,7 +49,7 @@ round and player), wins (a row per win); columns in the README.
 
 exit status: 0 every file read; 1 a file that could not be read whole; 2 usage error;
 130 interrupted (Ctrl-C), 143 terminated (SIGTERM)
-"""
+""")
 
 
 def _date(text: str) -> datetime.date:
@@ -61,26 +62,28 @@ def _date(text: str) -> datetime.date:
 def _parser() -> Parser:
     parser = Parser(
         prog="agari stats",
-        description="The figures players compare, over many game logs: win, deal-in, riichi "
-        "and call rates, places, points, tenpai at draws, deal-ins while ready.",
+        description=_(
+            "The figures players compare, over many game logs: win, deal-in, riichi "
+            "and call rates, places, points, tenpai at draws, deal-ins while ready."
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=_EPILOG,
+        epilog=_(_EPILOG),
     )
-    parser.add_argument("files", nargs="*", metavar="FILE", help="logs, folders or globs")
-    parser.add_argument("--json", action="store_true", help="one JSON object per player")
-    parser.add_argument("--explain", action="store_true", help="print the definitions")
+    parser.add_argument("files", nargs="*", metavar="FILE", help=_("logs, folders or globs"))
+    parser.add_argument("--json", action="store_true", help=_("one JSON object per player"))
+    parser.add_argument("--explain", action="store_true", help=_("print the definitions"))
     parser.add_argument(
-        "--by", choices=("name", "seat"), default="name", help="count players by name or seat"
+        "--by", choices=("name", "seat"), default="name", help=_("count players by name or seat")
     )
-    parser.add_argument("--player", metavar="NAME", help="only games with this player")
-    parser.add_argument("--players", type=int, choices=(3, 4), help="only 3- or 4-player games")
-    parser.add_argument("--room", metavar="TEXT", help="only games whose room holds TEXT")
-    parser.add_argument("--server", metavar="NAME", help="only games under this rules preset")
-    parser.add_argument("--since", type=_date, metavar="DATE", help="only games from DATE on")
-    parser.add_argument("--until", type=_date, metavar="DATE", help="only games up to DATE")
-    parser.add_argument("--csv", metavar="DIR", help="write the tables as CSV files in DIR")
+    parser.add_argument("--player", metavar="NAME", help=_("only games with this player"))
+    parser.add_argument("--players", type=int, choices=(3, 4), help=_("only 3- or 4-player games"))
+    parser.add_argument("--room", metavar="TEXT", help=_("only games whose room holds TEXT"))
+    parser.add_argument("--server", metavar="NAME", help=_("only games under this rules preset"))
+    parser.add_argument("--since", type=_date, metavar="DATE", help=_("only games from DATE on"))
+    parser.add_argument("--until", type=_date, metavar="DATE", help=_("only games up to DATE"))
+    parser.add_argument("--csv", metavar="DIR", help=_("write the tables as CSV files in DIR"))
     parser.add_argument(
-        "--parquet", metavar="DIR", help="write the tables as Parquet files in DIR (pyarrow)"
+        "--parquet", metavar="DIR", help=_("write the tables as Parquet files in DIR (pyarrow)")
     )
     add_file_options(parser)
     return parser

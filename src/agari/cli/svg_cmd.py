@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from agari.cli import cannot_write
 from agari.cli.options import Parser, UsageError, add_rule_options, rules_of
+from agari.lang import N_
 
 __all__ = ["run"]
 
@@ -48,7 +49,7 @@ def _parser() -> Parser:
         action="store_true",
         help="also the dora indicators and a caption with the value",
     )
-    add_rule_options(parser, "override one rule switch (repeatable), e.g. --rule players=3")
+    add_rule_options(parser, N_("override one rule switch (repeatable), e.g. --rule players=3"))
     return parser
 
 
