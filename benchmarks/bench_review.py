@@ -31,9 +31,7 @@ DEFAULT = ROOT.parent / "shared" / "logs"
 
 
 def _logs(folder: Path) -> list[tuple[str, bytes]]:
-    paths = sorted(
-        p for p in folder.rglob("*") if p.suffix in (".json", ".jsonl", ".xml", ".gz")
-    )
+    paths = sorted(p for p in folder.rglob("*") if p.suffix in (".json", ".jsonl", ".xml", ".gz"))
     out = []
     for path in paths:
         data = path.read_bytes()
