@@ -293,20 +293,28 @@ class Result:
             details = _details(details, input, hand, warnings, fu_breakdown, reading, extra)
         object.__setattr__(self, "status", status)
         object.__setattr__(self, "rules", rules)
-        object.__setattr__(self, "error", _read_only(error))
+        if error is not None and type(error) is not ReadOnlyDict:
+            error = _read_only(error)
+        object.__setattr__(self, "error", error)
         object.__setattr__(self, "han", han)
         object.__setattr__(self, "fu", fu)
         object.__setattr__(self, "yakuman", yakuman)
         object.__setattr__(self, "yaku", yaku)
-        object.__setattr__(self, "dora", _read_only(dora))
+        if dora is not None and type(dora) is not ReadOnlyDict:
+            dora = _read_only(dora)
+        object.__setattr__(self, "dora", dora)
         object.__setattr__(self, "wait", wait)
         object.__setattr__(self, "limit", limit)
         object.__setattr__(self, "base_points", base_points)
-        object.__setattr__(self, "payment", _read_only(payment))
+        if payment is not None and type(payment) is not ReadOnlyDict:
+            payment = _read_only(payment)
+        object.__setattr__(self, "payment", payment)
         object.__setattr__(self, "points", points)
         object.__setattr__(self, "total", total)
         object.__setattr__(self, "win_tile", win_tile)
-        object.__setattr__(self, "deltas", _read_only(deltas))
+        if deltas is not None and type(deltas) is not ReadOnlyDict:
+            deltas = _read_only(deltas)
+        object.__setattr__(self, "deltas", deltas)
         object.__setattr__(self, "shanten", shanten)
         object.__setattr__(self, "waits", None if waits is None else frozen(waits))
         object.__setattr__(self, "discards", None if discards is None else frozen(discards))
@@ -582,10 +590,8 @@ def _details(
     )
 
 
-def _read_only(value: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
-    """A mapping given to a result, read-only (the engine's are already)."""
-    if value is None or type(value) is ReadOnlyDict:
-        return value
+def _read_only(value: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A mapping given to a result, read-only all the way down (the engine's are already)."""
     return frozen(dict(value))  # type: ignore[no-any-return]
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
 from agari.frozen import ReadOnlyDict
 
@@ -44,12 +44,16 @@ VALUE_REASONS: Final = ("hand", "pao", "wareme")
 UNKNOWN: Final = "?"
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Transfer:
+class Transfer(NamedTuple):
     """``amount`` points from ``payer`` to ``payee`` (``None``: the table) for ``reason``.
 
     ``at_end``: taken from the payer's final score at the end of the game, outside the table
     (a chombo penalty under ``chombo=20000``); such a transfer is not in :meth:`Settlement.deltas`.
+
+    A named tuple: an immutable value made in one step (``tuple.__new__(Transfer, fields)``
+    where it is made for every hand scored, :func:`agari.settle.win.settle_win`); a frozen
+    dataclass sets its five fields one by one, which cost more than the rest of a usual
+    win's settlement.
     """
 
     payer: str | None
@@ -57,27 +61,6 @@ class Transfer:
     amount: int
     reason: Reason
     at_end: bool = False
-
-    # Written out (init=False), as ``Hand``'s is: the compiled build stores each field
-    # natively, where the generated ``__init__`` stays interpreted.
-    def __init__(
-        self,
-        payer: str | None,
-        payee: str | None,
-        amount: int,
-        reason: Reason,
-        at_end: bool = False,
-    ) -> None:
-        object.__setattr__(self, "payer", payer)
-        object.__setattr__(self, "payee", payee)
-        object.__setattr__(self, "amount", amount)
-        object.__setattr__(self, "reason", reason)
-        object.__setattr__(self, "at_end", at_end)
-
-    def __reduce__(self) -> tuple[type[Transfer], tuple[str | None, str | None, int, str, bool]]:
-        """Pickled as its fields and made again by ``__init__`` (worker processes send
-        results; the compiled build's frozen class cannot have its fields set one by one)."""
-        return (Transfer, (self.payer, self.payee, self.amount, self.reason, self.at_end))
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -140,7 +123,8 @@ class Settlement:
         return points, total, deltas
 
     def __reduce__(self) -> tuple[type[Settlement], tuple[object, ...]]:
-        """Pickled as its fields (see :meth:`Transfer.__reduce__`)."""
+        """Pickled as its fields and made again by ``__init__`` (worker processes send
+        results; the compiled build's frozen class cannot have its fields set one by one)."""
         fields = (self.kind, self.seats, self.transfers, self.notes, self.winner, self.payment)
         return (Settlement, fields)
 

@@ -45,7 +45,7 @@ from agari.engine.yaku import IMPLIED, YAKUMAN, RuleTables, tables, yaku_of, yak
 from agari.frozen import ReadOnlyDict
 from agari.hand import red_fives
 from agari.native import mypyc_attr
-from agari.result import NO_EXTRA, Details, Result, YakuHan
+from agari.result import _KEEP, NO_EXTRA, Details, Result, YakuHan
 from agari.settle.limits import (
     base_points,
     kazoe_count,
@@ -64,6 +64,7 @@ _RENHOU_MANGAN_HAN: Final = 5
 # Held as Final values, which the compiled build keeps in C statics: a name imported from an
 # interpreted module (``frozen``) is otherwise looked up in this module's globals at each use.
 _READ_ONLY: Final = ReadOnlyDict
+_RESULT: Final = Result
 _NO_DORA: Final = (0, 0, 0, 0)
 _DOUBLE_PATTERNS: Final = frozenset({d.id for d in YAKUMAN if d.yakuman == 2})
 
@@ -570,24 +571,37 @@ def score_hand(
     top = scored[0] if len(scored) == 1 else best(scored)
     settlement = settle_win(top.base, hand.context, rules, top.liable_base)
     points, total, deltas = settlement.figures()
-    return Result(
-        status="win",
-        rules=rules_text,
-        han=top.han,
-        fu=top.fu,
-        yakuman=top.yakuman,
-        yaku=top.yaku,
-        dora=None if top.dora is None else _dora_mapping(top.dora),
-        wait=top.reading.wait,
-        limit=top.limit,
-        base_points=top.base,
-        payment=settlement.payment,
-        points=points,
-        total=total,
-        win_tile=win_tile,
-        deltas=None if deltas is None else _READ_ONLY(deltas),
-        settlement=settlement,
-        details=_WinDetails(top, hand, rules, settlement, value, input_is_text),
+    # Positional, in the order of SPEC §3 (Result's keywords), the details' fields _KEEP:
+    # made for every hand scored, where twenty keywords cost as much as the settlement.
+    return _RESULT(
+        _KEEP,  # input: the details'
+        "win",
+        _KEEP,  # hand
+        rules_text,
+        None,  # error
+        _KEEP,  # warnings
+        top.han,
+        top.fu,
+        top.yakuman,
+        top.yaku,
+        None if top.dora is None else _dora_mapping(top.dora),
+        _KEEP,  # fu_breakdown
+        top.reading.wait,
+        top.limit,
+        top.base,
+        settlement.payment,
+        points,
+        total,
+        _KEEP,  # reading
+        win_tile,
+        None if deltas is None else _READ_ONLY(deltas),
+        None,  # shanten
+        None,  # waits
+        None,  # discards
+        None,  # candidates
+        _KEEP,  # extra
+        settlement,
+        _WinDetails(top, hand, rules, settlement, value, input_is_text),
     )
 
 
