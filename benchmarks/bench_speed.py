@@ -18,6 +18,14 @@ fives), scored under agari's ``tenhou`` preset and the peer's matching ``Optiona
     agari's notation caches (context words, melds, contexts) are emptied before each run,
     so they fill as in a batch of new hands, and a second figure empties them before every
     line;
+    each at four levels of what is done with a result (``LEVELS``): the result alone
+    (``score()`` alone: agari's explanation -- the hand's text, reading, fu breakdown,
+    warnings -- is made only when read), its points and payment read (the value: the peer
+    computes its whole cost inside its call), the JSON object ``agari batch`` prints (the
+    peer's: the keys of SPEC §3 it can fill, made from its result, :func:`peer_record`), and
+    that object written as the batch's JSON line (agari's built directly by
+    ``Result.json_text``; the peer's by ``json.dumps``); the targets of issue 27 are judged on
+    the value read and on the JSON line;
     each as hands per second and µs per hand, the median of ``--repeat`` repeats; within
     every repeat agari and the peer take turns on the same blocks of 250 hands, so a burst
     of load on the shared machine slows both, and the ratio printed is the median of the
