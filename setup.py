@@ -17,6 +17,7 @@ HOT_MODULES = [
     "rules",
     "api",
     "notation/validate",
+    "result",
     "settlement",
     "engine/decompose",
     "engine/features",

@@ -32,21 +32,42 @@ import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
+
+#: What is done with each result (bench_speed.py ``LEVELS``, repeated here so that the
+#: parent process need not import agari).
+LEVELS = ("alone", "value", "object", "line")
+LEVEL_TEXT = {
+    "alone": "score() alone",
+    "value": "points and payment read",
+    "object": "the JSON object made",
+    "line": "the JSON line made",
+}
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
 
-def _workload(side: str, count: int, seed: int, text: bool) -> Callable[[], None]:
-    """One pass over the hands by ``side`` (``agari`` or ``peer``), set up and warmed up;
-    from the string when ``text``."""
+def _workload(side: str, count: int, seed: int, text: bool, level: str) -> Callable[[], None]:
+    """One pass over the hands by ``side`` (``agari`` or ``peer``) at ``level`` (see
+    bench_speed.py ``LEVELS``: the result alone, its value read, the JSON object, the JSON
+    line), set up and warmed up; from the string when ``text``."""
     sys.path.insert(0, str(HERE))
     if "--installed" not in sys.argv:  # else the agari installed here (bench_speed.py reads it)
         sys.path.insert(0, str(ROOT / "src"))
-    from bench_speed import PRESET, peer_config, peer_from_strings, peer_setup
+    from bench_speed import (
+        PRESET,
+        _ours,
+        _theirs,
+        peer_config,
+        peer_from_strings,
+        peer_setup,
+    )
     from handgen import generate, peer_inputs
 
     hands = generate(count, seed)
+    pairs = [(h, h.notation) for h in hands]
+    results: Callable[[], Any]
     if side == "agari":
         from agari.api import score
         from agari.notation import parse_hand
@@ -57,49 +78,50 @@ def _workload(side: str, count: int, seed: int, text: bool) -> Callable[[], None
         parsed = [parse_hand(h.notation) for h in hands]
         texts = [h.notation for h in hands]
 
-        def run() -> None:
-            for h in parsed:
-                score(h, rules)
+        def results() -> Any:
+            return (score(h, rules) for h in parsed)
 
-        def run_text() -> None:
+        def results_text() -> Any:
             clear_caches()
-            for line in texts:
-                score(line, rules)
+            return (score(line, rules) for line in texts)
 
-        if text:
-            run = run_text
-
-    elif text:
-        calc, config_class, options = peer_setup()
-        run = peer_from_strings(calc, config_class, options, hands, keep=False)  # type: ignore[assignment]
+        run = _ours(level, results_text if text else results)
     else:
         calc, config_class, options = peer_setup()
-        prepared = []
-        for h in hands:
-            tiles, win, melds, dora = peer_inputs(h)
-            prepared.append((tiles, win, melds, dora, peer_config(config_class, options, h)))
-        estimate = calc.estimate_hand_value
+        if text:
+            results = peer_from_strings(calc, config_class, options, hands, False, each=True)
+        else:
+            prepared = []
+            for h in hands:
+                tiles, win, melds, dora = peer_inputs(h)
+                prepared.append((tiles, win, melds, dora, peer_config(config_class, options, h)))
+            estimate = calc.estimate_hand_value
 
-        def run() -> None:
-            for t, w, m, d, c in prepared:
-                estimate(t, w, melds=m, dora_indicators=d, config=c)
+            def results() -> Any:
+                return (
+                    estimate(t, w, melds=m, dora_indicators=d, config=c)
+                    for t, w, m, d, c in prepared
+                )
+
+        run = _theirs(level, results, pairs)
 
     run()  # warm up: imports, tables and caches filled as in a long batch
     return run
 
 
-def _child(side: str, count: int, seed: int, loops: int, text: bool) -> None:
-    run = _workload(side, count, seed, text)
+def _child(side: str, count: int, seed: int, loops: int, text: bool, level: str) -> None:
+    run = _workload(side, count, seed, text, level)
     for _ in range(loops):
         run()
 
 
-def _count(side: str, count: int, seed: int, loops: int, text: bool) -> int:
+def _count(side: str, count: int, seed: int, loops: int, text: bool, level: str) -> int:
     """Instructions of a whole child process under callgrind."""
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
     command += [sys.executable, __file__, "--child", side]
     command += ["-n", str(count), "--seed", str(seed), "--loops", str(loops)]
     command += ["--text"] if text else []
+    command += ["--level", level]
     command += ["--installed"] if "--installed" in sys.argv else []
     env = dict(os.environ, PYTHONHASHSEED="0")
     done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
@@ -109,9 +131,10 @@ def _count(side: str, count: int, seed: int, loops: int, text: bool) -> int:
     return int(found.group(1).replace(",", ""))
 
 
-def per_hand(side: str, count: int, seed: int, loops: int, text: bool) -> float:
+def per_hand(side: str, count: int, seed: int, loops: int, text: bool, level: str) -> float:
     """Instructions per hand scored: (loops passes - no pass) / hands scored."""
-    counted = _count(side, count, seed, loops, text) - _count(side, count, seed, 0, text)
+    counted = _count(side, count, seed, loops, text, level)
+    counted -= _count(side, count, seed, 0, text, level)
     return counted / (count * loops)
 
 
@@ -122,19 +145,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=20261130)
     parser.add_argument("--text", action="store_true", help="from the string (bench_speed (b))")
     parser.add_argument(
+        "--level",
+        choices=LEVELS,
+        default="value",
+        help="what is done with each result (bench_speed.py): score() alone, the points and "
+        "payment read (the default), the JSON object, the JSON line",
+    )
+    parser.add_argument(
         "--installed", action="store_true", help="the agari installed here, not ../src"
     )
     parser.add_argument("--child", choices=("agari", "peer"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        _child(args.child, args.count, args.seed, args.loops, args.text)
+        _child(args.child, args.count, args.seed, args.loops, args.text, args.level)
         return 0
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt install valgrind); nothing counted")
         return 2
-    ours = per_hand("agari", args.count, args.seed, args.loops, args.text)
-    theirs = per_hand("peer", args.count, args.seed, args.loops, args.text)
+    ours = per_hand("agari", args.count, args.seed, args.loops, args.text, args.level)
+    theirs = per_hand("peer", args.count, args.seed, args.loops, args.text, args.level)
     print(f"Python {sys.version.split()[0]}, {args.count:,} hands, preset tenhou, valgrind")
+    print(f"each result: {args.level} ({LEVEL_TEXT[args.level]}), the same on both sides")
     print(f"agari: {'the build installed in ' + sys.prefix if args.installed else 'src/'}")
     if args.text:
         print(f"agari   {ours:>10,.0f} instructions per hand (notation -> score)")

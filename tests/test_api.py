@@ -443,15 +443,25 @@ def test_chankan_impossible_when_a_meld_or_indicator_shows_the_tile() -> None:
 
 
 def test_a_result_is_immutable_all_the_way_down() -> None:
-    """Issue 11: a frozen Result whose mappings cannot be changed, so that an accidental
-    ``result.payment["ron"] = 1`` (or hashing a result) fails loudly; a copy is free to
-    change, and pickling (worker processes) keeps the value."""
+    """Issues 11 and 27: a frozen, slotted Result whose mappings cannot be changed, so that
+    an accidental ``result.payment["ron"] = 1`` fails loudly; a copy is free to change;
+    equal results hash alike (a set of results works), and pickling (worker processes)
+    keeps the value."""
     import dataclasses
     import pickle
 
     result = analyse("234m067p3457899s+6s tsumo riichi dora=4p", rules="tenhou")
+    again = analyse("234m067p3457899s+6s tsumo riichi dora=4p", rules="tenhou")
     assert result.payment == {"tsumo_dealer": 4000, "tsumo_non_dealer": 2000}
-    for mapping in (result.payment, result.deltas, result.dora):
+    error = analyse("234m067p3457899s+6x")
+    waiting = analyse("123m456p789s1155z")
+    noten = analyse("123m456p789s1357z")
+    assert error.error is not None and waiting.waits is not None
+    mappings = [result.payment, result.deltas, result.dora, error.error, *waiting.waits]
+    mappings += [waiting.waits[0]["ron"], noten.extra, noten.extra["ukeire"][0]]
+    assert result.settlement is not None and result.settlement.payment is not None
+    mappings.append(result.settlement.payment)
+    for mapping in mappings:
         assert mapping is not None
         with pytest.raises(TypeError):
             mapping["E"] = 1  # type: ignore[index]
@@ -459,11 +469,40 @@ def test_a_result_is_immutable_all_the_way_down() -> None:
             mapping.update({})  # type: ignore[attr-defined]
         copy = dict(mapping)
         copy["E"] = 1
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises((dataclasses.FrozenInstanceError, AttributeError)):
         result.han = 3  # type: ignore[misc]
-    with pytest.raises(TypeError):
-        hash(result)
+    with pytest.raises((dataclasses.FrozenInstanceError, AttributeError, TypeError)):
+        result.warnings = ()  # type: ignore[misc]
+    assert not hasattr(result, "__dict__")
+    assert result == again and hash(result) == hash(again) and len({result, again}) == 1
+    assert len({error, waiting, noten, result}) == 4
     assert pickle.loads(pickle.dumps(result)) == result
+    # The record is plain JSON data again: lists and dicts, as before.
+    record = waiting.to_json()
+    assert type(record["waits"]) is list and type(record["waits"][0]["ron"]) is dict
+    assert type(noten.to_json()["ukeire"]) is list
+
+
+def test_a_result_is_a_plain_dataclass_of_values_with_its_details() -> None:
+    """Issue 27: a result's value fields are dataclass fields; what explains it (the hand's
+    text, warnings, fu breakdown, reading, extra keys) is one Details object, made when first
+    read; ``dataclasses.replace`` changes either kind of field."""
+    import dataclasses
+
+    from agari.result import Details
+
+    result = score("234m067p3457899s+6s tsumo riichi dora=4p", rules="tenhou")
+    names = [f.name for f in dataclasses.fields(result)]
+    assert names[:3] == ["status", "rules", "error"] and names[-2:] == ["settlement", "details"]
+    assert isinstance(result.details, Details)
+    assert result.reading == result.details.reading == ("234m", "067p", "345s", "678s", "99s")
+    changed = dataclasses.replace(result, han=6, warnings=("a note",))
+    assert changed.han == 6 and changed.warnings == ("a note",) and result.warnings == ()
+    assert changed.reading == result.reading and changed.points == result.points
+    assert changed != result
+    made = Result(input="x", status="win", han=1, payment={"ron": 1000}, extra={"k": [1]})
+    assert made.extra == {"k": (1,)} and made.to_json()["k"] == [1]
+    assert made.payment == {"ron": 1000} and hash(made) == hash(dataclasses.replace(made))
 
 
 def test_a_hand_is_a_frozen_value_with_its_written_out_init() -> None:

@@ -12,7 +12,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 
 #: Each stage may import the stages before it and its own; never one after it.
 STAGES: tuple[tuple[str, ...], ...] = (
-    ("agari.errors", "agari.lang", "agari.native", "agari.tiles", "agari.workers"),
+    ("agari.errors", "agari.frozen", "agari.lang", "agari.native", "agari.tiles", "agari.workers"),
     ("agari.hand", "agari.rules", "agari.result", "agari.settlement"),
     ("agari.notation",),
     ("agari.settle",),

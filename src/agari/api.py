@@ -26,7 +26,7 @@ from agari.hand import Hand
 from agari.notation.records import hand_from_dict
 from agari.notation.text import parse_hand
 from agari.notation.validate import check_made_hand, check_tile_count, check_under_rules
-from agari.result import Result, deferred
+from agari.result import Result, TextDetails
 from agari.rules import Rules
 
 HandInput = str | Hand | Mapping[str, Any]
@@ -76,13 +76,14 @@ def _input_value(hand: HandInput) -> Any:
 
 
 def _error(value: Any, rules: Rules, error: HandError) -> Result:
+    if isinstance(value, TextDetails):  # a prepared hand's text, made when read
+        return Result(status="error", rules=rules.describe(), error=error.to_json(), details=value)
     return Result(input=value, status="error", rules=rules.describe(), error=error.to_json())
 
 
 def _finish(result: Result, value: Any, hand: Hand, rules: Rules) -> Result:
     """Fill ``input``, ``hand`` and ``rules`` of a result made by another module."""
-    return replace(
-        result,
+    return result.replace(
         input=value,
         hand=result.hand if result.hand is not None else str(hand),
         rules=result.rules or rules.describe(),
@@ -126,7 +127,7 @@ def _candidates(hand: Hand, rules: Rules, value: Any) -> Result | None:
         candidate = replace(hand, concealed=tuple(rest), win=tile)
         result = score_hand(candidate, rules)
         if result is not None:
-            found.append(replace(result, input=value))
+            found.append(result.replace(input=value))
     if not found:
         return None
     found.sort(key=_candidate_key, reverse=True)
@@ -135,8 +136,7 @@ def _candidates(hand: Hand, rules: Rules, value: Any) -> Result | None:
         f"winning tile not marked: assumed {top.win_tile} "
         f"(the best of {len(found)} possible winning tile{'s' if len(found) > 1 else ''})"
     )
-    return replace(
-        top,
+    return top.replace(
         hand=str(hand),
         warnings=(note, *top.warnings),
         candidates=tuple(found),
@@ -149,7 +149,7 @@ def _candidate_key(r: Result) -> tuple[int, int, int, int]:
 
 def _run(hand_input: HandInput, rules: Rules, analysis: bool, parsed: Hand | None = None) -> Result:
     # A prepared hand's normal form is both the result's ``input`` and its ``hand``: on a
-    # win the engine makes it with the result's other deferred fields, else _input_of.
+    # complete hand the engine makes it with the result's other details, else _input_of.
     prepared = isinstance(hand_input, Hand)
     value = None if prepared else _input_value(hand_input)
     try:
@@ -171,7 +171,7 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool, parsed: Hand | Non
                 return scored  # complete: input, hand and rules are filled in already
             result = _not_winning(hand, rules, analysis)
         elif count == 14:
-            shown = _input_of(hand_input, value)
+            shown = str(hand_input) if prepared else value
             result = _candidates(hand, rules, shown) or _not_winning(hand, rules, analysis)
         elif count == 13 and analysis:
             result = analyse_waiting(hand, rules)
@@ -183,13 +183,14 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool, parsed: Hand | Non
         return _error(_input_of(hand_input, value), rules, error)
     except Exception as error:  # a bug in agari, not bad input: say so, with the input
         return internal_error(_input_of(hand_input, value), rules, error)
-    return _finish(result, _input_of(hand_input, value), hand, rules)
+    return _finish(result, str(hand_input) if prepared else value, hand, rules)
 
 
 def _input_of(hand_input: HandInput, value: Any) -> Any:
-    """A result's ``input``: a prepared hand's normal form (made when first read), else
-    ``value``, read from the input."""
-    return deferred(str, hand_input) if isinstance(hand_input, Hand) else value
+    """A result's ``input``: a prepared hand's normal form (as details that make it when
+    first read: a hand of values of the wrong types cannot print), else ``value``, read from
+    the input."""
+    return TextDetails(hand_input) if isinstance(hand_input, Hand) else value
 
 
 def internal_error(value: Any, rules: Rules | None, error: BaseException) -> Result:
@@ -199,12 +200,11 @@ def internal_error(value: Any, rules: Rules | None, error: BaseException) -> Res
         f"internal error ({type(error).__name__}: {error}); "
         "this is a bug in agari: please report it with the input"
     )
-    return Result(
-        input=value,
-        status="error",
-        rules=rules.describe() if rules is not None else None,
-        error={"code": "internal", "message": message, "column": None},
-    )
+    error_value = {"code": "internal", "message": message, "column": None}
+    rules_text = rules.describe() if rules is not None else None
+    if isinstance(value, TextDetails):  # a prepared hand's text, made when read
+        return Result(status="error", rules=rules_text, error=error_value, details=value)
+    return Result(input=value, status="error", rules=rules_text, error=error_value)
 
 
 def analyse_text(text: str, rules: Rules) -> tuple[Result, Hand | None, Rules]:

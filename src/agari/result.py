@@ -1,116 +1,46 @@
 """The answer for one input: :class:`Result`, which serialises to a SPEC §3 record.
 
-A few fields are made from the hand for showing -- ``input`` (for a
-:class:`~agari.hand.Hand` given as input), ``hand`` (its normal form), ``reading`` (the
-chosen reading in notation), ``fu_breakdown`` (its fu itemised; the fu total of every
-reading is counted without the items), and the ``warnings`` and ``extra`` that list every
-reading of a hand without a yaku. A batch writes them, but a program that scores hands
-for their value never reads them, so the engine may give them as :func:`deferred`
-values: the value is made on the first read of the field (``to_json``, ``str``, ``==``,
-``repr`` read it too) and kept.
-To every reader a deferred field is a plain value.
+A result is a frozen, slotted dataclass of values: the status, han, fu, yaku, limit, base
+points, the settlement and what is read off it (``payment``, ``points``, ``total``,
+``deltas``), the dora counts, the wait and the winning tile. What a result shows to explain
+itself -- the hand's normal form (and a prepared hand's ``input``, the same text), the
+warnings, the fu breakdown, the reading, and the ``extra`` keys of a hand without a yaku --
+is one small object, :class:`Details`, which the engine makes when one of them is first
+read (``to_json``, ``str``, ``==``, or the attribute): a program that ranks hands by value
+never pays for the text. To every reader those fields are plain attributes of the result.
 
->>> r = Result(input=None, status="win", hand=deferred(lambda: "123m+1m"))
->>> r.hand, r == Result(input=None, status="win", hand="123m+1m")
-('123m+1m', True)
+>>> r = Result(input="123m+1m", status="win", han=1, warnings=("a note",))
+>>> r.warnings, r == Result(input="123m+1m", status="win", han=1, warnings=("a note",))
+(('a note',), True)
+>>> hash(r) == hash(Result(input="123m+1m", status="win", han=1, warnings=("a note",)))
+True
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, field, fields
-from functools import partial
-from typing import Any, Final, Literal, NamedTuple, TypeAlias, TypedDict, TypeVar, cast
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal, NamedTuple
 
+from agari.frozen import ReadOnlyDict, frozen, thawed
 from agari.settlement import Settlement
 
-V = TypeVar("V")
-
-
-class ReadOnlyDict(dict[str, V]):
-    """A dict that refuses changes: the mappings of a :class:`Result` (``payment``,
-    ``deltas``, ``dora``), so that ``result.payment["ron"] = 1`` fails loudly. It prints,
-    compares and serialises as the dict it is.
-
-    >>> d = ReadOnlyDict({"ron": 3900})
-    >>> d, d == {"ron": 3900}
-    ({'ron': 3900}, True)
-    >>> d["ron"] = 1
-    Traceback (most recent call last):
-    TypeError: a result's mappings cannot be changed (copy it with dict() first)
-    """
-
-    __slots__ = ()
-
-    def _refuse(self, *args: object, **kwargs: object) -> None:
-        raise TypeError("a result's mappings cannot be changed (copy it with dict() first)")
-
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
-    __ior__ = _refuse  # type: ignore[assignment]
-
-    def __reduce__(self) -> tuple[type[ReadOnlyDict[V]], tuple[dict[str, V]]]:
-        """Pickled as its items, made again in one step (worker processes send results)."""
-        return (type(self), (dict(self),))
-
-
-class _Deferred(partial[Any]):
-    """A field value not made yet: calling it makes it (a ``partial``: one C object).
-
-    ``deferred(make, *args)`` is a stand-in for the value ``make(*args)``, for one of
-    :data:`DEFERRABLE` fields of a :class:`Result`; the field makes it on its first read."""
-
-    __slots__ = ()
-
-
-class _DeferredFields(partial[Any]):
-    """Several field values not made yet: calling it gives ``{field: value}`` for every field
-    that holds it (one stand-in, one call, for values made together).
-
-    ``deferred_fields(make, *args)`` stands for several fields at once: ``make(*args)``
-    gives each field's value, made when any of them is first read."""
-
-    __slots__ = ()
-
-
-#: A stand-in for a field's value, as the engine puts it in a result's fields. Typed as
-#: what it is (not as the value it stands for), so that compiled code checks it as such.
-Deferred: TypeAlias = _Deferred | _DeferredFields
-
-# The stand-in's class itself: one is made for several fields of every result, and a
-# wrapper function would double the cost of making it.
-deferred: Final = _Deferred
-deferred_fields: Final = _DeferredFields
-
-
-def _deferrable(name: str) -> property:
-    """The attribute of one Result field: a deferred value in the instance's ``__dict__``
-    is made on the first read and stored in its place. The dataclass machinery --
-    ``__init__``, ``__eq__``, ``replace`` -- goes through the same attribute, so it sees
-    values only. One stand-in may serve several fields (the ``input`` and the ``hand``
-    of a result for a :class:`~agari.hand.Hand` are one text): it is made once, and every
-    field that holds it gets the value."""
-
-    def read(obj: Any) -> Any:
-        fields = obj.__dict__
-        value = fields[name]
-        kind = type(value)
-        if kind is _Deferred:
-            made = value()
-            for other in DEFERRABLE:
-                if fields[other] is value:
-                    fields[other] = made
-            return made
-        if kind is _DeferredFields:
-            fields.update(value())
-            return fields[name]
-        return value
-
-    def write(obj: Any, value: Any) -> None:
-        obj.__dict__[name] = value
-
-    return property(read, write)
-
+__all__ = [
+    "Details",
+    "FuItem",
+    "ReadOnlyDict",
+    "Result",
+    "Status",
+    "TextDetails",
+    "Wait",
+    "YakuHan",
+    "json_line",
+    "json_safe",
+    "result_line",
+    "utf8_line",
+]
 
 #: What a result says the input is (SPEC §3 ``status``).
 Status = Literal["win", "no_yaku", "not_winning", "tenpai", "noten", "error"]
@@ -133,211 +63,559 @@ class FuItem(NamedTuple):
     fu: int
 
 
-@dataclass(frozen=True)
+#: A result's ``extra`` when it has none: one read-only dict that every such result shares.
+NO_EXTRA: Final[ReadOnlyDict[Any]] = ReadOnlyDict()
+_NO_WARNINGS: Final[tuple[str, ...]] = ()
+
+
+class Details:
+    """What a result shows beyond its value: ``input`` and ``hand`` (the hand's normal form,
+    which is a prepared hand's input too), ``warnings``, ``fu_breakdown``, ``reading`` and
+    ``extra``. Made with the values given; the engine's subclasses
+    (:mod:`agari.engine.scoring`) make them in :meth:`make` on the first read of any,
+    together, and keep them: each is a cached property."""
+
+    __slots__ = ("_extra", "_fu_breakdown", "_hand", "_input", "_made", "_reading", "_warnings")
+
+    def __init__(
+        self,
+        input: Any = None,
+        hand: str | None = None,
+        warnings: tuple[str, ...] = (),
+        fu_breakdown: tuple[FuItem, ...] | None = None,
+        reading: tuple[str, ...] | None = None,
+        extra: Mapping[str, Any] = NO_EXTRA,
+    ) -> None:
+        self._input: Any = input
+        self._hand: str | None = hand
+        self._warnings: tuple[str, ...] = warnings
+        self._fu_breakdown: tuple[FuItem, ...] | None = fu_breakdown
+        self._reading: tuple[str, ...] | None = reading
+        self._extra: Mapping[str, Any] = extra
+        self._made: bool = True
+
+    def make(self) -> None:
+        """Make the fields not made yet (the engine's subclasses do; the values given to
+        this class are made already)."""
+
+    def _ready(self) -> None:
+        if not self._made:
+            self.make()
+            self._made = True
+
+    @property
+    def input(self) -> Any:
+        if not self._made:
+            self._ready()
+        return self._input
+
+    @property
+    def hand(self) -> str | None:
+        if not self._made:
+            self._ready()
+        return self._hand
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        if not self._made:
+            self._ready()
+        return self._warnings
+
+    @property
+    def fu_breakdown(self) -> tuple[FuItem, ...] | None:
+        if not self._made:
+            self._ready()
+        return self._fu_breakdown
+
+    @property
+    def reading(self) -> tuple[str, ...] | None:
+        if not self._made:
+            self._ready()
+        return self._reading
+
+    @property
+    def extra(self) -> Mapping[str, Any]:
+        if not self._made:
+            self._ready()
+        return self._extra
+
+    def values(self) -> tuple[Any, str | None, tuple[str, ...], Any, Any, Mapping[str, Any]]:
+        """``(input, hand, warnings, fu_breakdown, reading, extra)``, made."""
+        if not self._made:
+            self._ready()
+        return (
+            self._input,
+            self._hand,
+            self._warnings,
+            self._fu_breakdown,
+            self._reading,
+            self._extra,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Details):
+            return NotImplemented
+        return self.values() == other.values()
+
+    def __hash__(self) -> int:
+        return hash((self.hand, self.warnings, self.fu_breakdown, self.reading))
+
+    def __repr__(self) -> str:
+        names = ("input", "hand", "warnings", "fu_breakdown", "reading", "extra")
+        shown = ", ".join(f"{n}={v!r}" for n, v in zip(names, self.values(), strict=True))
+        return f"Details({shown})"
+
+    def __reduce__(self) -> tuple[type[Details], tuple[Any, ...]]:
+        """Pickled and copied as the values, made: never the engine's objects."""
+        return (Details, self.values())
+
+
+class TextDetails(Details):
+    """Details whose ``input`` is an object's text (``str(of)``), made when first read: a
+    prepared hand's normal form in a result that has nothing else to show (an error: a hand
+    made of values of the wrong types cannot be printed, and is never asked to be unless
+    the input is read)."""
+
+    __slots__ = ("_of",)
+
+    def __init__(self, of: object) -> None:
+        self._of = of
+        self._made = False
+
+    def make(self) -> None:
+        self._input = str(self._of)
+        self._hand = None
+        self._warnings = _NO_WARNINGS
+        self._fu_breakdown = None
+        self._reading = None
+        self._extra = NO_EXTRA
+
+
+class _Keep:
+    """The default of a :class:`Result` keyword that stands for a :class:`Details` field:
+    given, it replaces the field's value; not given, the details keep theirs."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<as in the details>"
+
+    def __reduce__(self) -> str:
+        return "_KEEP"  # the one sentinel, also in a pickled result's arguments
+
+
+_KEEP: Final = _Keep()
+_EMPTY_DETAILS: Final = Details()
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Result:
-    """Everything agari says about one input. ``to_json`` gives the SPEC §3 record.
+    """Everything agari says about one input. ``to_json`` gives the SPEC §3 record,
+    ``json_text`` the same as one line of JSON.
 
     Fields that do not apply are ``None`` (left out of the JSON record) so that a
     record holds only what is known: an error has no ``han``, a waiting hand no ``fu``.
+    ``input``, ``hand``, ``warnings``, ``fu_breakdown``, ``reading`` and ``extra`` are read
+    from :attr:`details`; every mapping is read-only, and a result is hashed by its values.
     """
 
-    input: Any
     status: Status
-    hand: str | None = None
-    rules: str | None = None
-    error: dict[str, Any] | None = None
-    warnings: tuple[str, ...] = ()
-    han: int | None = None
-    fu: int | None = None
-    yakuman: int | None = None
-    yaku: tuple[YakuHan, ...] | None = None
-    dora: Mapping[str, int] | None = None
-    fu_breakdown: tuple[FuItem, ...] | None = None
-    wait: Wait | None = None
-    limit: str | None = None
-    base_points: int | None = None
-    payment: Mapping[str, int] | None = None
-    points: int | None = None
-    total: int | None = None
-    reading: tuple[str, ...] | None = None
-    win_tile: str | None = None
-    deltas: Mapping[str, int] | None = None
-    shanten: int | None = None
-    waits: tuple[dict[str, Any], ...] | None = None
-    discards: tuple[dict[str, Any], ...] | None = None
-    candidates: tuple[Result, ...] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    rules: str | None
+    error: Mapping[str, Any] | None
+    han: int | None
+    fu: int | None
+    yakuman: int | None
+    yaku: tuple[YakuHan, ...] | None
+    dora: Mapping[str, int] | None
+    wait: Wait | None
+    limit: str | None
+    base_points: int | None
+    payment: Mapping[str, int] | None
+    points: int | None
+    total: int | None
+    win_tile: str | None
+    deltas: Mapping[str, int] | None
+    shanten: int | None
+    waits: tuple[Mapping[str, Any], ...] | None
+    discards: tuple[Mapping[str, Any], ...] | None
+    candidates: tuple[Result, ...] | None
     #: A win's transfers (who pays whom how much and why), from which ``payment``,
     #: ``points``, ``total`` and ``deltas`` are read; not part of the JSON record.
-    settlement: Settlement | None = field(default=None, repr=False, compare=False)
+    settlement: Settlement | None = field(compare=False)
+    #: What the result shows to explain itself (see :class:`Details`).
+    details: Details = field(hash=False)
 
-    def __getstate__(self) -> dict[str, Any]:
-        """The fields' values, each deferred one made: a pickled or copied result holds
-        values, never the engine's stand-ins (nor the engine's objects they hold)."""
-        return {name: getattr(self, name) for name in _FIELD_NAMES}
+    # Written out (init=False), as ``Hand``'s is: the keywords are those of SPEC §3 in its
+    # order, the ``Details`` fields among them; the compiled build stores each field
+    # natively. ``dataclasses.replace`` passes ``details`` and the fields it changes.
+    def __init__(
+        self,
+        input: Any = _KEEP,
+        status: Status | None = None,
+        hand: str | _Keep | None = _KEEP,
+        rules: str | None = None,
+        error: Mapping[str, Any] | None = None,
+        warnings: tuple[str, ...] | _Keep = _KEEP,
+        han: int | None = None,
+        fu: int | None = None,
+        yakuman: int | None = None,
+        yaku: tuple[YakuHan, ...] | None = None,
+        dora: Mapping[str, int] | None = None,
+        fu_breakdown: tuple[FuItem, ...] | _Keep | None = _KEEP,
+        wait: Wait | None = None,
+        limit: str | None = None,
+        base_points: int | None = None,
+        payment: Mapping[str, int] | None = None,
+        points: int | None = None,
+        total: int | None = None,
+        reading: tuple[str, ...] | _Keep | None = _KEEP,
+        win_tile: str | None = None,
+        deltas: Mapping[str, int] | None = None,
+        shanten: int | None = None,
+        waits: tuple[Mapping[str, Any], ...] | None = None,
+        discards: tuple[Mapping[str, Any], ...] | None = None,
+        candidates: tuple[Result, ...] | None = None,
+        extra: Mapping[str, Any] | _Keep = _KEEP,
+        settlement: Settlement | None = None,
+        details: Details | None = None,
+    ) -> None:
+        if status is None:
+            raise TypeError("Result() needs a status")
+        if (
+            details is None
+            or input is not _KEEP
+            or hand is not _KEEP
+            or warnings is not _KEEP
+            or fu_breakdown is not _KEEP
+            or reading is not _KEEP
+            or extra is not _KEEP
+        ):
+            details = _details(details, input, hand, warnings, fu_breakdown, reading, extra)
+        object.__setattr__(self, "status", status)
+        object.__setattr__(self, "rules", rules)
+        if error is not None and type(error) is not ReadOnlyDict:
+            error = _read_only(error)
+        object.__setattr__(self, "error", error)
+        object.__setattr__(self, "han", han)
+        object.__setattr__(self, "fu", fu)
+        object.__setattr__(self, "yakuman", yakuman)
+        object.__setattr__(self, "yaku", yaku)
+        if dora is not None and type(dora) is not ReadOnlyDict:
+            dora = _read_only(dora)
+        object.__setattr__(self, "dora", dora)
+        object.__setattr__(self, "wait", wait)
+        object.__setattr__(self, "limit", limit)
+        object.__setattr__(self, "base_points", base_points)
+        if payment is not None and type(payment) is not ReadOnlyDict:
+            payment = _read_only(payment)
+        object.__setattr__(self, "payment", payment)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "win_tile", win_tile)
+        if deltas is not None and type(deltas) is not ReadOnlyDict:
+            deltas = _read_only(deltas)
+        object.__setattr__(self, "deltas", deltas)
+        object.__setattr__(self, "shanten", shanten)
+        object.__setattr__(self, "waits", None if waits is None else frozen(waits))
+        object.__setattr__(self, "discards", None if discards is None else frozen(discards))
+        object.__setattr__(self, "candidates", candidates)
+        object.__setattr__(self, "settlement", settlement)
+        object.__setattr__(self, "details", details)
+
+    def __reduce__(self) -> tuple[type[Result], tuple[Any, ...]]:
+        """Pickled and copied as its values, the details made (never the engine's objects
+        they were made from), in both builds."""
+        return (
+            Result,
+            (
+                _KEEP,
+                self.status,
+                _KEEP,
+                self.rules,
+                self.error,
+                _KEEP,
+                self.han,
+                self.fu,
+                self.yakuman,
+                self.yaku,
+                self.dora,
+                _KEEP,
+                self.wait,
+                self.limit,
+                self.base_points,
+                self.payment,
+                self.points,
+                self.total,
+                _KEEP,
+                self.win_tile,
+                self.deltas,
+                self.shanten,
+                self.waits,
+                self.discards,
+                self.candidates,
+                _KEEP,
+                self.settlement,
+                Details(*self.details.values()),
+            ),
+        )
+
+    def replace(self, **changes: Any) -> Result:
+        """A copy with ``changes``: any keyword of ``Result()``, the fields of its details
+        (``input``, ``hand``, ``warnings`` ...) among them. ``dataclasses.replace(result,
+        ...)`` does the same; this spelling is the one a type checker reads."""
+        return dataclasses.replace(self, **changes)
+
+    @property
+    def input(self) -> Any:
+        """The input, verbatim (a prepared hand's normal form)."""
+        return self.details.input
+
+    @property
+    def hand(self) -> str | None:
+        """The hand's normal form (``None`` when the input could not be read)."""
+        return self.details.hand
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        return self.details.warnings
+
+    @property
+    def fu_breakdown(self) -> tuple[FuItem, ...] | None:
+        """The chosen reading's fu, item by item (they sum to the fu before rounding)."""
+        return self.details.fu_breakdown
+
+    @property
+    def reading(self) -> tuple[str, ...] | None:
+        """The chosen reading, each group in notation."""
+        return self.details.reading
+
+    @property
+    def extra(self) -> Mapping[str, Any]:
+        """The record's further keys (``reason``, ``complete_readings``, ``ukeire`` ...)."""
+        return self.details.extra
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in _RECORD_FIELDS)
+        return f"Result({shown})"
 
     def to_json(self) -> dict[str, Any]:
         """The SPEC §3 record: ``input``, ``hand``, ``rules``, ``status``, ``error``,
         ``warnings`` always; every other key only when it applies. Always JSON: an input
         that held values JSON has not (NaN, a set, bytes ...) is shown by
         :func:`json_safe`."""
-        value = self.input
+        input, hand, warnings, fu_breakdown, reading, extra = self.details.values()
         record: dict[str, Any] = {
-            "input": value if type(value) is str or value is None else json_safe(value),
-            "hand": self.hand,
+            "input": input if type(input) is str or input is None else json_safe(input),
+            "hand": hand,
             "rules": self.rules,
             "status": self.status,
-            "error": self.error,
-            "warnings": list(self.warnings),
+            "error": None if self.error is None else thawed(self.error),
+            "warnings": list(warnings),
         }
-        for key in (
-            "han",
-            "fu",
-            "yakuman",
-            "limit",
-            "base_points",
-            "payment",
-            "points",
-            "total",
-            "wait",
-            "win_tile",
-            "dora",
-            "deltas",
-            "shanten",
-        ):
-            value = getattr(self, key)
-            if value is not None:
-                record[key] = dict(value) if isinstance(value, Mapping) else value
+        for key, value in self._numbers():
+            record[key] = dict(value) if isinstance(value, Mapping) else value
         if self.status == "win":
             # One key set per status: null below mangan, null where the payers are unknown.
             record.setdefault("limit", None)
             record.setdefault("deltas", None)
         if self.yaku is not None:
             record["yaku"] = [{"id": y.id, "han": y.han} for y in self.yaku]
-        if self.fu_breakdown is not None:
-            record["fu_breakdown"] = [{"item": f.item, "fu": f.fu} for f in self.fu_breakdown]
-        if self.reading is not None:
-            record["reading"] = list(self.reading)
+        if fu_breakdown is not None:
+            record["fu_breakdown"] = [{"item": f.item, "fu": f.fu} for f in fu_breakdown]
+        if reading is not None:
+            record["reading"] = list(reading)
         if self.waits is not None:
-            record["waits"] = list(self.waits)
+            record["waits"] = thawed(self.waits)
         if self.discards is not None:
-            record["discards"] = list(self.discards)
+            record["discards"] = thawed(self.discards)
         if self.candidates is not None:
             record["candidates"] = [c.to_json() for c in self.candidates]
-        record.update(self.extra)
+        record.update(thawed(extra))
         return record
 
+    def _numbers(self) -> list[tuple[str, Any]]:
+        """The keys from ``han`` to ``shanten`` that apply, in the record's order."""
+        pairs = [
+            ("han", self.han),
+            ("fu", self.fu),
+            ("yakuman", self.yakuman),
+            ("limit", self.limit),
+            ("base_points", self.base_points),
+            ("payment", self.payment),
+            ("points", self.points),
+            ("total", self.total),
+            ("wait", self.wait),
+            ("win_tile", self.win_tile),
+            ("dora", self.dora),
+            ("deltas", self.deltas),
+            ("shanten", self.shanten),
+        ]
+        return [(k, v) for k, v in pairs if v is not None]
 
-#: The fields of :class:`Result` that may hold a :func:`deferred` value.
-DEFERRABLE: Final = (
+    def json_text(self) -> str:
+        """:meth:`to_json` as JSON text, built directly (the same text as ``json.dumps``
+        with ``ensure_ascii=False`` gives, key for key): what ``agari batch --json`` writes.
+        A text holding a lone surrogate is left as it is (see :func:`json_line`)."""
+        input, hand, warnings, fu_breakdown, reading, extra = self.details.values()
+        enc = _encode_text
+        parts = [
+            '{"input": ',
+            enc(input) if type(input) is str else _encode(json_safe(input)),
+            ', "hand": ',
+            "null" if hand is None else enc(hand),
+            ', "rules": ',
+            "null" if self.rules is None else enc(self.rules),
+            ', "status": ',
+            enc(self.status),
+            ', "error": ',
+            "null" if self.error is None else _encode(thawed(self.error)),
+            ', "warnings": ',
+            _texts(warnings),
+        ]
+        win = self.status == "win"
+        for key, value in self._numbers():
+            parts.append(_KEY_TEXT[key])
+            if type(value) is int:
+                parts.append(str(value))
+            elif type(value) is str:
+                parts.append(enc(value))
+            elif type(value) is ReadOnlyDict and all(type(v) is int for v in value.values()):
+                parts.append(_int_mapping(value))
+            else:
+                parts.append(_encode(dict(value) if isinstance(value, Mapping) else value))
+        if win:
+            if self.limit is None:
+                parts.append(', "limit": null')
+            if self.deltas is None:
+                parts.append(', "deltas": null')
+        if self.yaku is not None:
+            parts.append(', "yaku": [')
+            parts.append(", ".join(f'{{"id": {enc(y.id)}, "han": {y.han}}}' for y in self.yaku))
+            parts.append("]")
+        if fu_breakdown is not None:
+            parts.append(', "fu_breakdown": [')
+            parts.append(
+                ", ".join(f'{{"item": {enc(f.item)}, "fu": {f.fu}}}' for f in fu_breakdown)
+            )
+            parts.append("]")
+        if reading is not None:
+            parts.append(', "reading": ')
+            parts.append(_texts(reading))
+        if self.waits is not None:
+            parts.append(', "waits": ')
+            parts.append(_encode(thawed(self.waits)))
+        if self.discards is not None:
+            parts.append(', "discards": ')
+            parts.append(_encode(thawed(self.discards)))
+        if self.candidates is not None:
+            parts.append(', "candidates": [')
+            parts.append(", ".join(c.json_text() for c in self.candidates))
+            parts.append("]")
+        if extra:
+            text = _encode(thawed(extra))
+            parts.append(", ")
+            parts.append(text[1:-1])
+        parts.append("}")
+        return "".join(parts)
+
+
+#: Every field of the SPEC §3 record in its order, as ``repr`` shows a result.
+_RECORD_FIELDS: Final = (
     "input",
+    "status",
     "hand",
-    "reading",
-    "fu_breakdown",
-    "dora",
+    "rules",
+    "error",
     "warnings",
-    "extra",
-    "settlement",
+    "han",
+    "fu",
+    "yakuman",
+    "yaku",
+    "dora",
+    "fu_breakdown",
+    "wait",
+    "limit",
+    "base_points",
     "payment",
     "points",
     "total",
+    "reading",
+    "win_tile",
     "deltas",
+    "shanten",
+    "waits",
+    "discards",
+    "candidates",
+    "extra",
 )
-for _name in DEFERRABLE:
-    setattr(Result, _name, _deferrable(_name))
-
-#: Every field of a :class:`Result` that has a plain default, with that default.
-_DEFAULTS: Final = {f.name: f.default for f in fields(Result) if f.default is not MISSING}
-_FIELD_NAMES: Final = frozenset(f.name for f in fields(Result))
-_new = object.__new__
-_set = object.__setattr__
-
-
-def make_result(**values: Any) -> Result:
-    """``Result(**values)`` made in one step, for the engine (one per hand scored): the
-    ``__init__`` of a frozen dataclass sets its 26 fields one by one through
-    ``object.__setattr__``, which costs more than all the rest of building a result."""
-    assert values.keys() <= _FIELD_NAMES, values.keys() - _FIELD_NAMES
-    result = _new(Result)
-    _set(result, "__dict__", {**_DEFAULTS, "extra": {}, **values})
-    return result
-
-
-class Fields(TypedDict):
-    """Every field of a :class:`Result`, typed: the engine fills a copy of a ready-made one
-    (:func:`win_fields`) item by item -- the checker sees each name and each value's type
-    -- and makes the result in one step (:func:`result_of`). A keyword call with twenty
-    arguments costs twice as much, on every hand scored."""
-
-    input: Any
-    status: Status
-    hand: str | Deferred | None
-    rules: str | None
-    error: dict[str, Any] | None
-    warnings: tuple[str, ...] | Deferred
-    han: int | None
-    fu: int | None
-    yakuman: int | None
-    yaku: tuple[YakuHan, ...] | None
-    dora: Mapping[str, int] | Deferred | None
-    fu_breakdown: tuple[FuItem, ...] | Deferred | None
-    wait: Wait | None
-    limit: str | None
-    base_points: int | None
-    payment: Mapping[str, int] | Deferred | None
-    points: int | Deferred | None
-    total: int | Deferred | None
-    reading: tuple[str, ...] | Deferred | None
-    win_tile: str | None
-    deltas: Mapping[str, int] | Deferred | None
-    shanten: int | None
-    waits: tuple[dict[str, Any], ...] | None
-    discards: tuple[dict[str, Any], ...] | None
-    candidates: tuple[Result, ...] | None
-    extra: dict[str, Any] | Deferred
-    settlement: Settlement | Deferred | None
+#: ``, "key": `` for every key of :meth:`Result._numbers`.
+_KEY_TEXT: Final = {
+    key: f", {json.dumps(key)}: "
+    for key in (
+        "han",
+        "fu",
+        "yakuman",
+        "limit",
+        "base_points",
+        "payment",
+        "points",
+        "total",
+        "wait",
+        "win_tile",
+        "dora",
+        "deltas",
+        "shanten",
+    )
+}
 
 
-#: A result's ``extra`` when it has none: one read-only dict that every such result shares.
-_NO_EXTRA: Final[ReadOnlyDict[Any]] = ReadOnlyDict()
-#: Every field of a win in place (the hand's values are filled into a copy).
-_WIN: Final = {"input": None, "status": "win", **_DEFAULTS, "extra": _NO_EXTRA}
-#: Every field of a complete hand without a yaku that does not depend on the hand.
-_NO_YAKU: Final = {**_WIN, "status": "no_yaku", "han": 0, "yakuman": 0, "yaku": ()}
+def _details(
+    details: Details | None,
+    input: Any,
+    hand: str | _Keep | None,
+    warnings: tuple[str, ...] | _Keep,
+    fu_breakdown: tuple[FuItem, ...] | _Keep | None,
+    reading: tuple[str, ...] | _Keep | None,
+    extra: Mapping[str, Any] | _Keep,
+) -> Details:
+    """``details`` (or none) with the fields given in place of theirs."""
+    was = (details or _EMPTY_DETAILS).values()
+    return Details(
+        was[0] if input is _KEEP else input,
+        was[1] if isinstance(hand, _Keep) else hand,
+        was[2] if isinstance(warnings, _Keep) else tuple(warnings),
+        was[3] if isinstance(fu_breakdown, _Keep) else fu_breakdown,
+        was[4] if isinstance(reading, _Keep) else reading,
+        was[5] if isinstance(extra, _Keep) else frozen(dict(extra)),
+    )
 
 
-#: :func:`win_fields` and :func:`no_yaku_fields` as values, for the engine to copy without a
-#: call (one result per hand scored); never changed.
-WIN_FIELDS: Final = cast(Fields, _WIN)
-NO_YAKU_FIELDS: Final = cast(Fields, _NO_YAKU)
+def _read_only(value: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A mapping given to a result, read-only all the way down (the engine's are already)."""
+    return frozen(dict(value))  # type: ignore[no-any-return]
 
 
-def win_fields() -> Fields:
-    """A win's fields, each in place with its default, to be filled in.
-
-    >>> sorted(win_fields()) == sorted(f.name for f in fields(Result))
-    True
-    """
-    return cast(Fields, _WIN.copy())  # a copy is made at its final size in one step
+_JSON_ENCODER: Final = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+#: The generic encoder for the rarer nested parts (an error, waits, discards, extra keys).
+_encode: Final = _JSON_ENCODER.encode
+#: A text as JSON, quoted and escaped as ``json.dumps(..., ensure_ascii=False)`` does.
+_encode_text: Final = json.encoder.encode_basestring
 
 
-def no_yaku_fields() -> Fields:
-    """A complete hand without a yaku (status ``no_yaku``: no fu, points or payments)."""
-    return cast(Fields, _NO_YAKU.copy())
+def _texts(texts: tuple[str, ...]) -> str:
+    """A tuple of texts as a JSON list."""
+    if not texts:
+        return "[]"
+    enc = _encode_text
+    return "[" + ", ".join([enc(t) for t in texts]) + "]"
 
 
-def result_of(values: Fields) -> Result:
-    """The :class:`Result` holding ``values`` (deferred ones made when first read).
-
-    >>> values = no_yaku_fields()
-    >>> values["win_tile"] = "1z"
-    >>> r = result_of(values)
-    >>> r.status, r.han, r.points, r.win_tile
-    ('no_yaku', 0, None, '1z')
-    """
-    result = _new(Result)
-    _set(result, "__dict__", values)
-    return result
+def _int_mapping(mapping: Mapping[str, int]) -> str:
+    """A mapping of texts to ints as a JSON object."""
+    if not mapping:
+        return "{}"
+    enc = _encode_text
+    return "{" + ", ".join([f"{enc(k)}: {v}" for k, v in mapping.items()]) + "}"
 
 
 def json_safe(value: Any, depth: int = 0) -> Any:
@@ -384,11 +662,32 @@ def json_line(record: Mapping[str, Any]) -> str:
     '{"input": "5z\\\\ud800"}'
     """
     try:
-        line = json.dumps(record, ensure_ascii=False, allow_nan=False)
+        line = _encode(record)
     except (ValueError, TypeError, RecursionError):
-        line = json.dumps(json_safe(dict(record)), ensure_ascii=False, allow_nan=False)
+        line = _encode(json_safe(dict(record)))
+    return utf8_line(line)
+
+
+def utf8_line(line: str) -> str:
+    """A line of JSON text that can be written as UTF-8: as it is, or, when a text in it
+    holds a lone surrogate, the same JSON with every such text escaped (ASCII)."""
+    if line.isascii():
+        return line
     try:
         line.encode("utf-8")
     except UnicodeEncodeError:
         return json.dumps(json.loads(line), ensure_ascii=True)
     return line
+
+
+def result_line(result: Result, head: Mapping[str, Any], tail: Mapping[str, Any]) -> str:
+    """The JSON line of ``head``'s keys, then ``result``'s record, then ``tail``'s keys
+    (``agari batch --json``: the record's id, file and line before it, ``check`` after it),
+    built from :meth:`Result.json_text` without making the record a dict: the same text as
+    :func:`json_line` of the merged record."""
+    body = result.json_text()
+    if head:
+        body = _encode(dict(head))[:-1] + ", " + body[1:]
+    if tail:
+        body = body[:-1] + ", " + _encode(dict(tail))[1:]
+    return utf8_line(body)

@@ -27,7 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
+
+from agari.frozen import ReadOnlyDict
 
 #: Why points move. ``hand``: the value of a win (``pao``: the part a liable seat pays;
 #: ``wareme``: the extra a wareme seat pays or receives); ``honba``: the repeat counters;
@@ -42,12 +44,16 @@ VALUE_REASONS: Final = ("hand", "pao", "wareme")
 UNKNOWN: Final = "?"
 
 
-@dataclass(frozen=True, slots=True)
-class Transfer:
+class Transfer(NamedTuple):
     """``amount`` points from ``payer`` to ``payee`` (``None``: the table) for ``reason``.
 
     ``at_end``: taken from the payer's final score at the end of the game, outside the table
     (a chombo penalty under ``chombo=20000``); such a transfer is not in :meth:`Settlement.deltas`.
+
+    A named tuple: an immutable value made in one step (``tuple.__new__(Transfer, fields)``
+    where it is made for every hand scored, :func:`agari.settle.win.settle_win`); a frozen
+    dataclass sets its five fields one by one, which cost more than the rest of a usual
+    win's settlement.
     """
 
     payer: str | None
@@ -56,13 +62,8 @@ class Transfer:
     reason: Reason
     at_end: bool = False
 
-    def __reduce__(self) -> tuple[type[Transfer], tuple[str | None, str | None, int, str, bool]]:
-        """Pickled as its fields and made again by ``__init__`` (worker processes send
-        results; the compiled build's frozen class cannot have its fields set one by one)."""
-        return (Transfer, (self.payer, self.payee, self.amount, self.reason, self.at_end))
 
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Settlement:
     """The transfers of one round's outcome among ``seats`` (E S W N, or E S W in
     three-player), with notes that explain choices (stable prefixes: ``liability``,
@@ -74,26 +75,68 @@ class Settlement:
     notes: tuple[str, ...] = ()
     #: The winner of a win (``None`` otherwise).
     winner: str | None = None
-    #: A win's SPEC §3 ``payment``: the hand's ordinary shares before honba and sticks
-    #: (see :func:`agari.settle.win.settle_win`); ``None`` for other settlements.
+    #: A win's SPEC §3 ``payment`` (read-only): the hand's ordinary shares before honba
+    #: and sticks (see :func:`agari.settle.win.settle_win`); ``None`` for other settlements.
     payment: Mapping[str, int] | None = None
 
+    # Written out (init=False): see :class:`Transfer`.
+    def __init__(
+        self,
+        kind: Kind,
+        seats: tuple[str, ...],
+        transfers: tuple[Transfer, ...],
+        notes: tuple[str, ...] = (),
+        winner: str | None = None,
+        payment: Mapping[str, int] | None = None,
+    ) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "seats", seats)
+        object.__setattr__(self, "transfers", transfers)
+        object.__setattr__(self, "notes", notes)
+        object.__setattr__(self, "winner", winner)
+        if payment is not None and type(payment) is not ReadOnlyDict:
+            payment = ReadOnlyDict(payment)
+        object.__setattr__(self, "payment", payment)
+
+    def figures(self) -> tuple[int, int, dict[str, int] | None]:
+        """``(points, total, deltas)`` in one pass over the transfers: what a result reads
+        off a win's settlement (see the properties of those names)."""
+        winner = self.winner
+        points = total = 0
+        deltas: dict[str, int] | None = dict.fromkeys(self.seats, 0)
+        for t in self.transfers:
+            amount = t.amount
+            payer = t.payer
+            payee = t.payee
+            if winner is not None and payee == winner:
+                total += amount
+                if t.reason in VALUE_REASONS:
+                    points += amount
+            if deltas is not None:
+                if payer == UNKNOWN:
+                    deltas = None
+                elif not t.at_end:
+                    if payer is not None:
+                        deltas[payer] -= amount
+                    if payee is not None:
+                        deltas[payee] += amount
+        return points, total, deltas
+
     def __reduce__(self) -> tuple[type[Settlement], tuple[object, ...]]:
-        """Pickled as its fields (see :meth:`Transfer.__reduce__`)."""
+        """Pickled as its fields and made again by ``__init__`` (worker processes send
+        results; the compiled build's frozen class cannot have its fields set one by one)."""
         fields = (self.kind, self.seats, self.transfers, self.notes, self.winner, self.payment)
         return (Settlement, fields)
 
     @property
     def points(self) -> int:
         """A win's value before honba and sticks: what the winner gets for the hand."""
-        return sum(
-            t.amount for t in self.transfers if t.payee == self.winner and t.reason in VALUE_REASONS
-        )
+        return self.figures()[0]
 
     @property
     def total(self) -> int:
         """What the winner receives in all, honba and sticks included."""
-        return self.received(self.winner) if self.winner is not None else 0
+        return self.figures()[1]
 
     @property
     def honba_points(self) -> int:
@@ -113,17 +156,7 @@ class Settlement:
         """Every seat's score change now (transfers ``at_end`` excluded), or ``None`` when a
         payer is not known; they sum to what left the table (riichi sticks taken) minus
         what reached it."""
-        if not self.known:
-            return None
-        deltas = dict.fromkeys(self.seats, 0)
-        for t in self.transfers:
-            if t.at_end:
-                continue
-            if t.payer is not None:
-                deltas[t.payer] -= t.amount
-            if t.payee is not None:
-                deltas[t.payee] += t.amount
-        return deltas
+        return self.figures()[2]
 
     def received(self, seat: str, *reasons: Reason) -> int:
         """What ``seat`` receives (for ``reasons`` only, if given)."""

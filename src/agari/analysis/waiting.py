@@ -450,7 +450,7 @@ def _value(hand: Hand, kind: int, context: Context, rules: Rules) -> Result | No
         raise AssertionError(f"{complete} does not win")
     if result.status == "no_yaku" and _engine_reason(result) is None:
         reason = _derive_no_yaku_reason(hand, context.tsumo)
-        result = replace(result, extra={**result.extra, "reason": reason})
+        result = result.replace(extra={**result.extra, "reason": reason})
     return result
 
 

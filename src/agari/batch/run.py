@@ -54,7 +54,7 @@ from typing import IO, Any, Final, Literal, NamedTuple
 
 from agari.errors import RuleError
 from agari.notation.records import RECORD_KEYS
-from agari.result import json_line
+from agari.result import Result, json_line, result_line
 from agari.rules import Rules
 from agari.workers import ordered_map
 
@@ -74,8 +74,9 @@ BATCH_KEYS: Final = frozenset({"id", "rules", "rule", "expect", "source", "note"
 
 Format = Literal["txt", "jsonl", "toml"]
 RecordKind = Literal["text", "json", "case", "error"]
-#: A scorer turns a hand (notation or SPEC §2 mapping) and rules into a SPEC §3 record.
-Scorer = Callable[[Any, Rules], dict[str, Any]]
+#: A scorer turns a hand (notation or SPEC §2 mapping) and rules into a SPEC §3 record, or a
+#: :class:`~agari.result.Result` (the engine's: its JSON line is built from it directly).
+Scorer = Callable[[Any, Rules], dict[str, Any] | Result]
 
 _MISSING: Final = object()
 
@@ -389,12 +390,11 @@ def total_bytes(paths: Sequence[str]) -> int | None:
 # --------------------------------------------------------------------------- scoring
 
 
-def score_with_engine(hand: Any, rules: Rules) -> dict[str, Any]:
+def score_with_engine(hand: Any, rules: Rules) -> Result:
     """The default scorer: :func:`agari.api.analyse` (imported on first use)."""
     from agari.api import analyse
 
-    result: dict[str, Any] = analyse(hand, rules=rules).to_json()
-    return result
+    return analyse(hand, rules=rules)
 
 
 _RULES_CACHE: dict[tuple[str | None, tuple[tuple[str, str], ...]], Rules] = {}
@@ -572,7 +572,7 @@ def process(record: RawRecord, settings: Settings, scorer: Scorer) -> Outcome:
     ident: Any = None
     echo: Any = None
     expect: dict[str, Any] | None = None
-    result: dict[str, Any]
+    result: dict[str, Any] | Result
     rules_text: str | None = None
     try:
         if record.kind == "error":
@@ -588,7 +588,7 @@ def process(record: RawRecord, settings: Settings, scorer: Scorer) -> Outcome:
             result = scorer(parsed.hand, rules)
         except Exception as exc:  # a scorer bug must not stop the batch
             raise _RecordError("internal", f"scoring failed: {type(exc).__name__}: {exc}") from None
-        if not isinstance(result, dict):
+        if not isinstance(result, dict | Result):
             raise _RecordError("internal", "the scorer did not return a record")
     except _RecordError as exc:
         if ident is None:
@@ -608,17 +608,19 @@ def process(record: RawRecord, settings: Settings, scorer: Scorer) -> Outcome:
             "error": {"code": exc.code, "message": exc.message, "column": None},
             "warnings": [],
         }
-    status = result.get("status")
-    status = status if isinstance(status, str) else "error"
-    error = result.get("error")
+    said = result.status if isinstance(result, Result) else result.get("status")
+    error = result.error if isinstance(result, Result) else result.get("error")
+    status = said if isinstance(said, str) else "error"
     error_triple: tuple[str, str, Any] | None = None
     if status == "error":
-        if isinstance(error, dict):
+        if isinstance(error, Mapping):
             error_triple = (str(error.get("code")), str(error.get("message")), error.get("column"))
         else:
             error_triple = ("unknown", "no error details", None)
     checked = settings.check and expect is not None
-    mismatches = tuple(compare(expect, result)) if checked and expect is not None else ()
+    mismatches: tuple[Mismatch, ...] = ()
+    if checked and expect is not None:
+        mismatches = tuple(compare(expect, _record(result)))
     failed = bool(mismatches) or (status == "error" and not checked)
     if ident is None:
         ident = (
@@ -628,11 +630,14 @@ def process(record: RawRecord, settings: Settings, scorer: Scorer) -> Outcome:
         )
     json_line = None
     if settings.want_json:
-        out: dict[str, Any] = {"id": ident, "file": record.file, "line": record.line}
-        out.update(result)
+        head = {"id": ident, "file": record.file, "line": record.line}
+        tail: dict[str, Any] = {}
         if checked:
-            out["check"] = {"ok": not mismatches, "mismatches": [m.to_json() for m in mismatches]}
-        json_line = _dumps(out)
+            tail["check"] = {"ok": not mismatches, "mismatches": [m.to_json() for m in mismatches]}
+        if isinstance(result, Result):  # the engine's: its line is built from it directly
+            json_line = result_line(result, head, tail)
+        else:
+            json_line = _dumps({**head, **result, **tail})
     return Outcome(
         ident,
         record.file,
@@ -645,6 +650,11 @@ def process(record: RawRecord, settings: Settings, scorer: Scorer) -> Outcome:
         record.progress,
         json_line,
     )
+
+
+def _record(result: dict[str, Any] | Result) -> dict[str, Any]:
+    """The SPEC §3 record of a scorer's answer."""
+    return result.to_json() if isinstance(result, Result) else result
 
 
 def _dumps(record: dict[str, Any]) -> str:

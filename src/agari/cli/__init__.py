@@ -390,9 +390,9 @@ def _hand_command(args: list[str]) -> int:
                 result = internal_error(text, rules, exc)
         rejected = rejected or result.status == "error"
         if as_json:
-            from agari.result import json_line
+            from agari.result import utf8_line
 
-            out.write(json_line(result.to_json()) + "\n")
+            out.write(utf8_line(result.json_text()) + "\n")
         else:
             from agari.render.text import render
 

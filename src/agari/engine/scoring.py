@@ -42,17 +42,10 @@ from agari.engine.dora import DORA_SOURCES, DoraCounts, dora_counts
 from agari.engine.features import PAARENCHAN_WINS, Features, HandFacts
 from agari.engine.fu import fu_items, fu_total, round_fu
 from agari.engine.yaku import IMPLIED, YAKUMAN, RuleTables, tables, yaku_of, yakuman_of
+from agari.frozen import ReadOnlyDict
 from agari.hand import red_fives
 from agari.native import mypyc_attr
-from agari.result import (
-    NO_YAKU_FIELDS,
-    WIN_FIELDS,
-    Deferred,
-    ReadOnlyDict,
-    Result,
-    YakuHan,
-    deferred_fields,
-)
+from agari.result import _KEEP, NO_EXTRA, Details, Result, YakuHan
 from agari.settle.limits import (
     base_points,
     kazoe_count,
@@ -68,16 +61,10 @@ if TYPE_CHECKING:
 
 _PAO_YAKUMAN: Final = frozenset({"daisangen", "daisuushii"})
 _RENHOU_MANGAN_HAN: Final = 5
-#: How :func:`agari.result.result_of` makes a result, written out here: a call less on
-#: every hand scored.
-_new: Final = object.__new__
-_set: Final = object.__setattr__
 # Held as Final values, which the compiled build keeps in C statics: a name imported from an
-# interpreted module (``result``) is otherwise looked up in this module's globals at each use.
+# interpreted module (``frozen``) is otherwise looked up in this module's globals at each use.
+_READ_ONLY: Final = ReadOnlyDict
 _RESULT: Final = Result
-_WIN_FIELDS: Final = WIN_FIELDS
-_NO_YAKU_FIELDS: Final = NO_YAKU_FIELDS
-_LATER: Final = deferred_fields
 _NO_DORA: Final = (0, 0, 0, 0)
 _DOUBLE_PATTERNS: Final = frozenset({d.id for d in YAKUMAN if d.yakuman == 2})
 
@@ -554,133 +541,160 @@ def _no_yaku_warnings(
 
 
 def score_hand(
-    hand: Hand,
-    rules: Rules,
-    value: Any = None,
-    text: str | Deferred | None = None,
-    *,
-    input_is_text: bool = False,
+    hand: Hand, rules: Rules, value: Any = None, *, input_is_text: bool = False
 ) -> Result | None:
     """The SPEC §3 result of a hand with a known winning tile, or ``None`` when the
-    tiles form no complete hand. ``value`` is the result's ``input`` (``None`` for the
-    caller to fill), or with ``input_is_text`` the hand's normal form (as for a prepared
-    :class:`~agari.hand.Hand`); ``text`` is the normal form of ``hand`` when the caller
-    has it (it may be a :func:`~agari.result.deferred` one). The fields made for showing
-    (the hand's text unless given, the reading, the fu breakdown, the warnings, the
-    settlement and what is read off it) are one :func:`~agari.result.deferred_fields`
-    stand-in: made together when one of them is first read.
+    tiles form no complete hand. ``value`` is the result's ``input``, or with
+    ``input_is_text`` the hand's normal form (as for a prepared :class:`~agari.hand.Hand`).
+    The value -- han, fu, yaku, limit, the settlement and what is read off it, the dora --
+    is made here; what explains it (the hand's text, the reading, the fu breakdown, the
+    warnings) is the result's :class:`~agari.result.Details`, made when first read.
     """
     readings, scored, facts = _score_readings(hand, rules)
     if facts is None:
         return None
-    # The fields that are the hand's normal form, made with the other deferred fields.
-    shown = _INPUT_AND_HAND if input_is_text else _HAND if text is None else ()
     win_tile = str(hand.win) if hand.win is not None else None
+    rules_text = rules.name if not rules.overrides else rules.describe()
     if not scored:
-        first = readings[0]
-        later = _LATER(_NO_YAKU_DETAILS, readings, facts, hand, rules, shown)
-        values = _NO_YAKU_FIELDS.copy()
-        values["input"] = later if input_is_text else value
-        values["hand"] = later if text is None else text
-        values["rules"] = rules.name if not rules.overrides else rules.describe()
-        values["warnings"] = later
-        values["dora"] = later
-        values["wait"] = first.wait
-        values["reading"] = later
-        values["win_tile"] = win_tile
-        values["extra"] = later
-        result = _new(_RESULT)
-        _set(result, "__dict__", values)
-        return result
+        dora = dora_counts(hand, rules.red_fives, rules.players, facts.keys)
+        return Result(
+            status="no_yaku",
+            rules=rules_text,
+            han=0,
+            yakuman=0,
+            yaku=(),
+            dora=_dora_mapping(dora),
+            wait=readings[0].wait,
+            win_tile=win_tile,
+            details=_NoYakuDetails(readings, facts, hand, rules, value, input_is_text),
+        )
     top = scored[0] if len(scored) == 1 else best(scored)
-    # The settlement, the warnings (which name what liability or wareme did), the fu
-    # breakdown and the reading's text are made when one of them is first read: a program
-    # that ranks hands by value reads none of them.
-    later = _LATER(_WIN_DETAILS, top, hand, rules, shown)
-    values = _WIN_FIELDS.copy()
-    values["input"] = later if input_is_text else value
-    values["hand"] = later if text is None else text
-    values["rules"] = rules.name if not rules.overrides else rules.describe()
-    values["warnings"] = later
-    values["han"] = top.han
-    values["fu"] = top.fu
-    values["yakuman"] = top.yakuman
-    values["yaku"] = top.yaku
-    values["dora"] = later
-    values["fu_breakdown"] = later
-    values["wait"] = top.reading.wait
-    values["limit"] = top.limit
-    values["base_points"] = top.base
-    values["payment"] = later
-    values["points"] = later
-    values["total"] = later
-    values["reading"] = later
-    values["win_tile"] = win_tile
-    values["deltas"] = later
-    values["settlement"] = later
-    result = _new(_RESULT)
-    _set(result, "__dict__", values)
-    return result
-
-
-#: The fields a result's deferred stand-in fills with the hand's normal form.
-_HAND: Final = ("hand",)
-_INPUT_AND_HAND: Final = ("input", "hand")
-
-
-def _with_hand_text(hand: Hand, shown: tuple[str, ...]) -> dict[str, Any]:
-    """The ``shown`` fields, each the hand's normal form (one text, made once)."""
-    if not shown:
-        return {}
-    text = str(hand)
-    return dict.fromkeys(shown, text)
+    settlement = settle_win(top.base, hand.context, rules, top.liable_base)
+    points, total, deltas = settlement.figures()
+    # Positional, in the order of SPEC §3 (Result's keywords), the details' fields _KEEP:
+    # made for every hand scored, where twenty keywords cost as much as the settlement.
+    return _RESULT(
+        _KEEP,  # input: the details'
+        "win",
+        _KEEP,  # hand
+        rules_text,
+        None,  # error
+        _KEEP,  # warnings
+        top.han,
+        top.fu,
+        top.yakuman,
+        top.yaku,
+        None if top.dora is None else _dora_mapping(top.dora),
+        _KEEP,  # fu_breakdown
+        top.reading.wait,
+        top.limit,
+        top.base,
+        settlement.payment,
+        points,
+        total,
+        _KEEP,  # reading
+        win_tile,
+        None if deltas is None else _READ_ONLY(deltas),
+        None,  # shanten
+        None,  # waits
+        None,  # discards
+        None,  # candidates
+        _KEEP,  # extra
+        settlement,
+        _WinDetails(top, hand, rules, settlement, value, input_is_text),
+    )
 
 
 def _dora_mapping(dora: DoraCounts) -> ReadOnlyDict[int]:
-    """A result's ``dora``: the count from each source."""
-    return ReadOnlyDict(zip(DORA_SOURCES, dora, strict=True))
+    """A result's ``dora``: the count from each source (:data:`DORA_SOURCES`, in order;
+    keywords rather than a ``zip``: made for every hand scored)."""
+    return _READ_ONLY(dora=dora[0], aka=dora[1], ura=dora[2], kita=dora[3])
 
 
-def _no_yaku_details(
-    readings: list[Reading], facts: HandFacts, hand: Hand, rules: Rules, shown: tuple[str, ...]
-) -> dict[str, Any]:
-    """The fields of a complete hand without a yaku made when first read: the warnings,
-    the first reading's text, the ``extra`` that lists every reading, the dora, and the
-    hand's normal form in the ``shown`` fields."""
-    reds = red_fives(hand.closed_tiles)
-    dora = dora_counts(hand, rules.red_fives, rules.players, facts.keys)
-    return _with_hand_text(hand, shown) | {
-        "warnings": _no_yaku_warnings(readings, facts, hand, rules),
-        "dora": _dora_mapping(dora),
-        "reading": readings[0].notation(reds),
-        "extra": {
-            "reason": "no yaku",
-            "complete_readings": [
-                {"reading": list(r.notation(reds)), "wait": r.wait} for r in readings
-            ],
-        },
-    }
+assert DORA_SOURCES == ("dora", "aka", "ura", "kita")  # the keywords of _dora_mapping
 
 
-def _win_details(top: Scored, hand: Hand, rules: Rules, shown: tuple[str, ...]) -> dict[str, Any]:
-    """A win's fields made when first read: the settlement and the fields read off it, the
-    warnings, the fu breakdown, the dora, the reading's text, and the hand's normal form in
-    the ``shown`` fields."""
-    settlement = settle_win(top.base, hand.context, rules, top.liable_base)
-    deltas = settlement.deltas
-    return _with_hand_text(hand, shown) | {
-        "warnings": _win_warnings(top, hand, rules, settlement),
-        "settlement": settlement,
-        "payment": ReadOnlyDict(dict(settlement.payment or {})),
-        "points": settlement.points,
-        "total": settlement.total,
-        "deltas": None if deltas is None else ReadOnlyDict(deltas),
-        "fu_breakdown": None if top.features is None else tuple(fu_items(top.features, rules)),
-        "dora": None if top.dora is None else _dora_mapping(top.dora),
-        "reading": top.reading.notation(red_fives(hand.closed_tiles)),
-    }
+class _HandDetails(Details):
+    """The details of a complete hand's result: its input, and its normal form made from
+    the hand when first read (as the input too, for a prepared hand)."""
+
+    __slots__ = ("_input_is_text", "_of", "_rules_used")
+
+    def __init__(self, hand: Hand, rules: Rules, value: Any, input_is_text: bool) -> None:
+        self._of = hand
+        self._rules_used = rules
+        self._input = value
+        self._input_is_text = input_is_text
+        self._made = False
+
+    def make(self) -> None:
+        text = str(self._of)
+        self._hand = text
+        if self._input_is_text:
+            self._input = text
 
 
-#: The deferred fields' makers, as Final values (see ``_RESULT``).
-_WIN_DETAILS: Final = _win_details
-_NO_YAKU_DETAILS: Final = _no_yaku_details
+class _WinDetails(_HandDetails):
+    """A win's details: the warnings (which name what liability or wareme did), the fu
+    breakdown and the reading's text, made together when one of them is first read."""
+
+    __slots__ = ("_settlement", "_top")
+
+    def __init__(
+        self,
+        top: Scored,
+        hand: Hand,
+        rules: Rules,
+        settlement: Settlement,
+        value: Any,
+        input_is_text: bool,
+    ) -> None:
+        self._of = hand
+        self._rules_used = rules
+        self._input = value
+        self._input_is_text = input_is_text
+        self._made = False
+        self._top = top
+        self._settlement = settlement
+
+    def make(self) -> None:
+        top, hand, rules = self._top, self._of, self._rules_used
+        super().make()
+        self._warnings = _win_warnings(top, hand, rules, self._settlement)
+        self._fu_breakdown = None if top.features is None else tuple(fu_items(top.features, rules))
+        self._reading = top.reading.notation(red_fives(hand.closed_tiles))
+        self._extra = NO_EXTRA
+
+
+class _NoYakuDetails(_HandDetails):
+    """The details of a complete hand without a yaku: the warnings, the first reading's
+    text and the ``extra`` that lists every reading."""
+
+    __slots__ = ("_facts", "_readings")
+
+    def __init__(
+        self,
+        readings: list[Reading],
+        facts: HandFacts,
+        hand: Hand,
+        rules: Rules,
+        value: Any,
+        input_is_text: bool,
+    ) -> None:
+        self._of = hand
+        self._rules_used = rules
+        self._input = value
+        self._input_is_text = input_is_text
+        self._made = False
+        self._readings = readings
+        self._facts = facts
+
+    def make(self) -> None:
+        readings, hand, rules = self._readings, self._of, self._rules_used
+        super().make()
+        reds = red_fives(hand.closed_tiles)
+        self._warnings = _no_yaku_warnings(readings, self._facts, hand, rules)
+        self._fu_breakdown = None
+        self._reading = readings[0].notation(reds)
+        complete = tuple(_READ_ONLY(reading=r.notation(reds), wait=r.wait) for r in readings)
+        self._extra = _READ_ONLY(reason="no yaku", complete_readings=complete)

@@ -87,25 +87,32 @@ def settle_win(base: int, context: Context, rules: Rules, liable_base: int = 0) 
         raise SettleError("base points cannot be negative")
     seats = seats_in_play(rules)
     winner = context.seat_wind
-    check_seat(winner, seats, "winner")
-    times = 6 if winner == "E" else 4  # a ron's multiple of the base
+    if winner not in seats:
+        check_seat(winner, seats, "winner")
+    tsumo = context.tsumo
     notes: list[str] = []
 
-    # The ordinary shares, and the SPEC §3 payment made from them.
+    # The ordinary shares, and the SPEC §3 payment made from them (tsumo_shares, written out:
+    # the dealer pays twice the base, everyone pays twice when the dealer wins).
     shares: list[Share]
-    if context.tsumo:
-        ordinary = tsumo_shares(base, winner, seats)
-        shares = [(seat, amount, "hand") for seat, amount in ordinary.items()]
+    if tsumo:
+        twice = round_up_100(2 * base)
         if winner == "E":
-            payment = {"tsumo_each": shares[0][1]}
+            shares = [(seat, twice, "hand") for seat in seats if seat != winner]
+            payment = {"tsumo_each": twice}
         else:
-            payment = {"tsumo_dealer": ordinary["E"], "tsumo_non_dealer": round_up_100(base)}
+            once = round_up_100(base)
+            shares = [
+                (seat, twice if seat == "E" else once, "hand") for seat in seats if seat != winner
+            ]
+            payment = {"tsumo_dealer": twice, "tsumo_non_dealer": once}
         honba_payers = [seat for seat, _, _ in shares]
         honba_each = honba_per_tsumo_payer(rules)
     else:
         discarder = seat_from(winner, context.win_from, rules) or UNKNOWN
-        shares = [(discarder, round_up_100(base * times), "hand")]
-        payment = {"ron": shares[0][1]}
+        value = round_up_100(base * (6 if winner == "E" else 4))
+        shares = [(discarder, value, "hand")]
+        payment = {"ron": value}
         honba_payers = [discarder]
         honba_each = honba_per_ron(rules)
 
@@ -128,7 +135,7 @@ def settle_win(base: int, context: Context, rules: Rules, liable_base: int = 0) 
             )
     if context.tsumo and rules.players == 3:
         notes.append("three-player: tsumo loss (no share for the absent North seat)")
-    unknown = not context.tsumo and shares[0][0] == UNKNOWN
+    unknown = not tsumo and shares[0][0] == UNKNOWN
     if unknown:
         notes.append("discarder unknown: no per-seat settlement")
 
@@ -139,19 +146,28 @@ def settle_win(base: int, context: Context, rules: Rules, liable_base: int = 0) 
             payment = {key: 2 * amount for key, amount in payment.items()}
         elif context.tsumo and any(seat == wareme for seat, _, _ in shares):
             payment["wareme"] = sum(a for seat, a, _ in shares if seat == wareme)
-    if not context.tsumo:
+    if not tsumo and (pao is not None or wareme is not None):
         payment = {"ron": sum(amount for _, amount, _ in shares)}
     if unknown and wareme is not None and wareme != winner:
         notes.append("discarder unknown: a wareme discarder would pay double")
 
-    transfers = [Transfer(payer, winner, amount, reason) for payer, amount, reason in shares]
-    if context.honba:
-        transfers.extend(
-            Transfer(payer, winner, honba_each * context.honba, "honba") for payer in honba_payers
-        )
+    # Transfers made as tuples of their fields (Transfer is a named tuple): several per
+    # hand scored, where its Python-level __new__ would cost a call each.
+    transfers = [_new(_TRANSFER, (p, winner, a, why, False)) for p, a, why in shares]
+    honba = context.honba
+    if honba:
+        each = honba_each * honba
+        transfers += [_new(_TRANSFER, (p, winner, each, "honba", False)) for p in honba_payers]
     if context.sticks:
-        transfers.append(Transfer(None, winner, STICK * context.sticks, "sticks"))
-    return Settlement("win", seats, tuple(transfers), tuple(notes), winner=winner, payment=payment)
+        transfers.append(_new(_TRANSFER, (None, winner, STICK * context.sticks, "sticks", False)))
+    return _SETTLEMENT("win", seats, tuple(transfers), tuple(notes), winner, payment)
+
+
+_new: Final = tuple.__new__
+# Final aliases, which the compiled build keeps in C statics (a module-level name is
+# otherwise looked up in the module's globals at each use).
+_TRANSFER: Final = Transfer
+_SETTLEMENT: Final = Settlement
 
 
 def _liable_shares(
