@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -246,13 +247,40 @@ def test_game_speaks_the_language_asked_for() -> None:
     assert "player B 쯔모" in korean.stdout and "탕야오" in korean.stdout
 
 
-def test_json_stays_in_ids_whatever_the_language() -> None:
+def _scored_yaku(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The yaku entries of agari's results in the game's records (not the log's own)."""
+    return [
+        entry
+        for record in records
+        for win in record.get("wins") or ()
+        for entry in win["result"].get("yaku") or ()
+    ]
+
+
+def test_json_stays_in_ids_and_english_and_names_the_yaku_where_asked() -> None:
+    """``--json`` is for programs: the same records in any language (messages and notes in
+    English), and with ``--lang`` given each yaku's name beside its id."""
     english = agari("game", "--json", str(LOG))
     japanese = agari("game", "--json", "--lang", "ja", str(LOG))
+    from_environment = agari("game", "--json", str(LOG), env={**ENV, "AGARI_LANG": "ja"})
     assert japanese.returncode == 0, japanese.stderr
-    assert japanese.stdout == english.stdout
-    record = json.loads(japanese.stdout.splitlines()[0])
-    assert record["wins"][0]["result"]["yaku"][0]["id"] in NAMES
+    assert from_environment.stdout == english.stdout  # not asked for: ids only
+    plain = [json.loads(line) for line in english.stdout.splitlines()]
+    named = [json.loads(line) for line in japanese.stdout.splitlines()]
+    names = [entry.pop("name") for entry in _scored_yaku(named)]
+    assert named == plain  # nothing else differs
+    assert all("name" not in entry for entry in _scored_yaku(plain))
+    assert names == ["役牌 發", "混一色", "断幺九", "断幺九", "三色同順"]
+    hand = agari("--json", "--lang", "ko", "234m067p3457899s+6s tsumo riichi dora=4p")
+    record = json.loads(hand.stdout)
+    assert record["yaku"] == [
+        {"id": "riichi", "han": 1, "name": "리치"},
+        {"id": "menzen_tsumo", "han": 1, "name": "멘젠쯔모"},
+        {"id": "pinfu", "han": 1, "name": "핑후"},
+    ]
+    assert record["warnings"] == [
+        "red five 0p not counted as dora: aka=off under wrc2025"
+    ]  # English messages
 
 
 def test_a_language_not_spoken_is_a_usage_error() -> None:

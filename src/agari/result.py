@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, NamedTuple
 
 from agari.frozen import ReadOnlyDict, frozen, thawed
+from agari.lang import json_names
+from agari.lang.terms import yaku_name_in
 from agari.settlement import Settlement
 
 __all__ = [
@@ -419,7 +421,14 @@ class Result:
             record.setdefault("limit", None)
             record.setdefault("deltas", None)
         if self.yaku is not None:
-            record["yaku"] = [{"id": y.id, "han": y.han} for y in self.yaku]
+            names = json_names()
+            if names is None:
+                record["yaku"] = [{"id": y.id, "han": y.han} for y in self.yaku]
+            else:  # asked for: each yaku's name in that language
+                record["yaku"] = [
+                    {"id": y.id, "han": y.han, "name": yaku_name_in(y.id, y.id, names)}
+                    for y in self.yaku
+                ]
         if fu_breakdown is not None:
             record["fu_breakdown"] = [{"item": f.item, "fu": f.fu} for f in fu_breakdown]
         if reading is not None:
@@ -489,8 +498,18 @@ class Result:
             if self.deltas is None:
                 parts.append(', "deltas": null')
         if self.yaku is not None:
+            names = json_names()
             parts.append(', "yaku": [')
-            parts.append(", ".join(f'{{"id": {enc(y.id)}, "han": {y.han}}}' for y in self.yaku))
+            if names is None:
+                parts.append(", ".join(f'{{"id": {enc(y.id)}, "han": {y.han}}}' for y in self.yaku))
+            else:
+                parts.append(
+                    ", ".join(
+                        f'{{"id": {enc(y.id)}, "han": {y.han}, '
+                        f'"name": {enc(yaku_name_in(y.id, y.id, names))}}}'
+                        for y in self.yaku
+                    )
+                )
             parts.append("]")
         if fu_breakdown is not None:
             parts.append(', "fu_breakdown": [')

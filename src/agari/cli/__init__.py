@@ -135,7 +135,7 @@ def _speak(args: list[str]) -> list[str]:
     errors speak it too; English with ``--json``. Returns the other arguments."""
     import os
 
-    from agari.lang import choose, set_language
+    from agari.lang import choose, set_json_names, set_language
 
     rest: list[str] = []
     given: str | None = None
@@ -160,8 +160,11 @@ def _speak(args: list[str]) -> list[str]:
         language = choose(given, os.environ)
     except ValueError as error:
         raise _UsageError(str(error)) from None
-    # JSON is for programs: ids and English messages whatever the language (SPEC §3)
-    set_language("en" if "--json" in rest else language)
+    # JSON is for programs: ids and English messages whatever the language (SPEC §3),
+    # with each yaku's name beside its id where a language is asked for
+    as_json = "--json" in rest
+    set_language("en" if as_json else language)
+    set_json_names(language if as_json and given is not None and language != "en" else None)
     return rest
 
 

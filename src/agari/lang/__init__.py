@@ -43,6 +43,7 @@ __all__ = [
     "_",
     "choose",
     "current",
+    "json_names",
     "negotiate",
     "ngettext",
     "pgettext",
@@ -58,6 +59,9 @@ DOMAIN: Final = "agari"
 LOCALES: Final = Path(__file__).with_name("locales")
 
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("agari_language", default="en")
+_json_names: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "agari_json_names", default=None
+)
 
 
 def current() -> str:
@@ -82,6 +86,19 @@ def set_language(language: str) -> None:
     if language not in LANGUAGES:
         raise ValueError(f"no language {language!r}: one of {', '.join(LANGUAGES)}")
     _current.set(language)
+
+
+def json_names() -> str | None:
+    """The language JSON output names the yaku in (a ``name`` beside each ``id``), or
+    ``None``: JSON stays in ids unless a language is asked for (``--json --lang ja``)."""
+    return _json_names.get()
+
+
+def set_json_names(language: str | None) -> None:
+    """Name the yaku in JSON output in ``language`` (``None``: ids only) from now on."""
+    if language is not None and language not in LANGUAGES:
+        raise ValueError(f"no language {language!r}: one of {', '.join(LANGUAGES)}")
+    _json_names.set(language)
 
 
 @functools.cache
