@@ -298,3 +298,20 @@ def test_help_lists_the_language_option_in_the_language() -> None:
     done = agari("game", "--help", "--lang", "ja")
     assert done.returncode == 0
     assert "--lang LANG" in done.stdout and "出力の言語" in done.stdout
+
+
+def test_a_command_run_in_process_leaves_the_language_as_it_was(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``agari.cli.main`` speaks the language for its run only (a program or a test that
+    calls it goes on in its own)."""
+    from agari.cli import main
+
+    assert main(["game", "--lang", "ja", str(LOG)]) == 0
+    assert "一致" in capsys.readouterr().out
+    assert current() == "en"
+    assert main(["--json", "--lang", "ko", "123m456p789s1155z+5z"]) == 0
+    assert '"name": "역패 백"' in capsys.readouterr().out  # 5z: the white dragon
+    from agari.lang import json_names
+
+    assert json_names() is None

@@ -110,13 +110,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     _escape_unencodable(sys.stdout)
     try:
-        args = _speak(args)
+        args, language, json_names = _speak(args)
     except _UsageError as error:
         prog = f"agari {args[0]}" if args and args[0] in _SUBCOMMANDS else "agari"
         sys.stderr.write(f"{prog}: {error}\n")
         return 2
+    from agari.lang import use
+
     try:
-        status = _dispatch(args)
+        with use(language, json_names):
+            status = _dispatch(args)
         sys.stdout.flush()  # the output's last part: a full disk is seen here, not at exit
         return status
     except BrokenPipeError:  # e.g. `agari ... | head`: stop quietly (Python docs recipe)
@@ -128,14 +131,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cannot_write(prog, error)
 
 
-def _speak(args: list[str]) -> list[str]:
+def _speak(args: list[str]) -> tuple[list[str], str, str | None]:
     """Take ``--lang LANG`` (``--lang=LANG``) from the arguments, wherever it stands
-    before a ``--``, and speak that language, or ``AGARI_LANG``'s, or the locale's
-    (:func:`agari.lang.choose`): before anything is parsed, so that ``--help`` and usage
-    errors speak it too; English with ``--json``. Returns the other arguments."""
+    before a ``--``: the other arguments, the language to speak (that one, or
+    ``AGARI_LANG``'s, or the locale's: :func:`agari.lang.choose`; set before anything is
+    parsed, so that ``--help`` and usage errors speak it too) and the language JSON names
+    the yaku in. JSON is for programs: ids and English messages whatever the language
+    (SPEC §3), with each yaku's name beside its id where a language is asked for."""
     import os
 
-    from agari.lang import choose, set_json_names, set_language
+    from agari.lang import choose
 
     rest: list[str] = []
     given: str | None = None
@@ -160,12 +165,9 @@ def _speak(args: list[str]) -> list[str]:
         language = choose(given, os.environ)
     except ValueError as error:
         raise _UsageError(str(error)) from None
-    # JSON is for programs: ids and English messages whatever the language (SPEC §3),
-    # with each yaku's name beside its id where a language is asked for
-    as_json = "--json" in rest
-    set_language("en" if as_json else language)
-    set_json_names(language if as_json and given is not None and language != "en" else None)
-    return rest
+    if "--json" not in rest:
+        return rest, language, None
+    return rest, "en", language if given is not None and language != "en" else None
 
 
 def _escape_unencodable(stream: object) -> None:

@@ -70,35 +70,25 @@ def current() -> str:
 
 
 @contextlib.contextmanager
-def use(language: str) -> Iterator[None]:
-    """Speak ``language`` (one of :data:`LANGUAGES`) within the ``with`` block."""
-    if language not in LANGUAGES:
-        raise ValueError(f"no language {language!r}: one of {', '.join(LANGUAGES)}")
+def use(language: str, json_names: str | None = None) -> Iterator[None]:
+    """Speak ``language`` (one of :data:`LANGUAGES`) within the ``with`` block, and name
+    the yaku of JSON output in ``json_names`` (``None``: ids only)."""
+    for code in (language, json_names or language):
+        if code not in LANGUAGES:
+            raise ValueError(f"no language {code!r}: one of {', '.join(LANGUAGES)}")
     token = _current.set(language)
+    names = _json_names.set(json_names)
     try:
         yield
     finally:
+        _json_names.reset(names)
         _current.reset(token)
-
-
-def set_language(language: str) -> None:
-    """Speak ``language`` from now on in this context (a command, for its whole run)."""
-    if language not in LANGUAGES:
-        raise ValueError(f"no language {language!r}: one of {', '.join(LANGUAGES)}")
-    _current.set(language)
 
 
 def json_names() -> str | None:
     """The language JSON output names the yaku in (a ``name`` beside each ``id``), or
     ``None``: JSON stays in ids unless a language is asked for (``--json --lang ja``)."""
     return _json_names.get()
-
-
-def set_json_names(language: str | None) -> None:
-    """Name the yaku in JSON output in ``language`` (``None``: ids only) from now on."""
-    if language is not None and language not in LANGUAGES:
-        raise ValueError(f"no language {language!r}: one of {', '.join(LANGUAGES)}")
-    _json_names.set(language)
 
 
 @functools.cache
