@@ -237,17 +237,45 @@ def formula_shanten(counts: Sequence[int], melds: int) -> int:
     return value
 
 
+#: Suit tables by a suit's raw counts (a tuple of 9, or 7 honours): the discards of a hand
+#: change one suit at a time, so the same few thousand shapes come back.
+_RAW_TABLES: dict[tuple[int, ...], Table] = {}
+
+
+def _raw_table(part: tuple[int, ...]) -> Table:
+    found = _RAW_TABLES.get(part)
+    if found is None:
+        found = (
+            _honour_table(_honour_key(part)) if len(part) == 7 else _number_table(_number_key(part))
+        )
+        if len(_RAW_TABLES) < 1 << 18:
+            _RAW_TABLES[part] = found
+    return found
+
+
+@lru_cache(maxsize=1 << 16)
+def merged_shanten(a: Table, b: Table, need: int) -> int:
+    """:func:`table_shanten` of two tables merged (memoised: few pairs come back often)."""
+    return table_shanten(merge(a, b), need)
+
+
 def formula_shanten_after_draws(counts: Sequence[int], melds: int) -> list[int]:
     """:func:`formula_shanten` of ``counts`` plus one tile of each kind (34 values; a kind
     already held four times gets 9, an impossible draw). The other three suits' tables are
     merged once, so each draw costs one suit look-up and one merge; a draw far from every
     tile of its suit costs neither."""
-    tables = suit_tables(counts)
+    parts = (
+        tuple(counts[0:9]),
+        tuple(counts[9:18]),
+        tuple(counts[18:27]),
+        tuple(counts[27:34]),
+    )
+    t0, t1, t2, t3 = (_raw_table(part) for part in parts)
     rest = (
-        merge(tables[1], merge(tables[2], tables[3])),
-        merge(tables[0], merge(tables[2], tables[3])),
-        merge(merge(tables[0], tables[1]), tables[3]),
-        merge(merge(tables[0], tables[1]), tables[2]),
+        merge(t1, merge(t2, t3)),
+        merge(t0, merge(t2, t3)),
+        merge(merge(t0, t1), t3),
+        merge(merge(t0, t1), t2),
     )
     need = 4 - melds
     closed = melds == 0
@@ -256,43 +284,97 @@ def formula_shanten_after_draws(counts: Sequence[int], melds: int) -> list[int]:
         kinds = sum(1 for c in counts if c)
         orphan_kinds = sum(1 for k in _ORPHANS if counts[k])
         orphan_pair = any(counts[k] >= 2 for k in _ORPHANS)
-    work = list(counts)
-    out: list[int] = []
     # A drawn tile with no tile of its suit within two places of it (an honour not held)
     # forms no group, pair or partial group: the standard form stays as it is.
-    unchanged = table_shanten(merge(tables[0], rest[0]), need)
-    for kind in range(34):
-        if work[kind] >= 4:
-            out.append(9)
-            continue
-        suit = kind // 9
-        work[kind] += 1
-        if suit == 3:
-            if work[kind] == 1:
+    unchanged = merged_shanten(t0, rest[0], need)
+    out = [9] * 34
+    for suit in range(4):
+        part = parts[suit]
+        first = suit * 9
+        others = rest[suit]
+        for position, held in enumerate(part):
+            if held >= 4:
+                continue
+            # honours: a kind not held; numbers: no tile within two ranks
+            near = (held,) if suit == 3 else part[max(0, position - 2) : position + 3]
+            if not any(near):
                 value = unchanged
             else:
-                value = table_shanten(merge(_honour_table(_honour_key(work[27:34])), rest[3]), need)
-        else:
-            first = suit * 9
-            near = work[max(first, kind - 2) : min(first + 9, kind + 3)]
-            if sum(near) == 1:  # only the drawn tile
-                value = unchanged
-            else:
-                table = _number_table(_number_key(work[first : first + 9]))
-                value = table_shanten(merge(table, rest[suit]), need)
-        if closed and value > -1:
-            c = work[kind]
-            p = pairs + (c == 2)
-            k = kinds + (c == 1)
-            value = min(value, 6 - p + max(0, 7 - k))
-            if kind in _ORPHANS:
-                ok = orphan_kinds + (c == 1)
-                op = orphan_pair or c == 2
-                value = min(value, 13 - ok - op)
-            else:
-                value = min(value, 13 - orphan_kinds - orphan_pair)
-        work[kind] -= 1
-        out.append(value)
+                grown = (*part[:position], held + 1, *part[position + 1 :])
+                value = merged_shanten(_raw_table(grown), others, need)
+            if closed and value > -1:
+                kind = first + position
+                c = held + 1
+                p = pairs + (c == 2)
+                k = kinds + (c == 1)
+                seven = 6 - p + (7 - k if k < 7 else 0)
+                if seven < value:
+                    value = seven
+                if kind in _ORPHANS:
+                    orphans = 13 - (orphan_kinds + (c == 1)) - (orphan_pair or c == 2)
+                else:
+                    orphans = 13 - orphan_kinds - orphan_pair
+                if orphans < value:
+                    value = orphans
+            out[first + position] = value
+    return out
+
+
+def formula_shanten_after_discards(counts: Sequence[int], melds: int) -> list[int]:
+    """:func:`formula_shanten` of ``counts`` less one tile of each kind (34 values; 9 for a
+    kind not held): the discards of a 14-tile hand. As in
+    :func:`formula_shanten_after_draws`, the other three suits' tables are merged once, so
+    each discard costs one suit look-up and one merge.
+
+    >>> after = formula_shanten_after_discards([1, 1, 1, 0, 0, 0, 0, 0, 1] + [0] * 18
+    ...     + [3, 3, 2, 2, 0, 0, 0], 0)  # 1239m 11122233344z: throw 9m, ready
+    >>> after[8], after[0], after[3]
+    (0, 1, 9)
+    """
+    parts = (
+        tuple(counts[0:9]),
+        tuple(counts[9:18]),
+        tuple(counts[18:27]),
+        tuple(counts[27:34]),
+    )
+    t0, t1, t2, t3 = (_raw_table(part) for part in parts)
+    rest = (
+        merge(t1, merge(t2, t3)),
+        merge(t0, merge(t2, t3)),
+        merge(merge(t0, t1), t3),
+        merge(merge(t0, t1), t2),
+    )
+    need = 4 - melds
+    closed = melds == 0
+    if closed:
+        pairs = sum(1 for c in counts if c >= 2)
+        kinds = sum(1 for c in counts if c)
+        orphan_kinds = sum(1 for k in _ORPHANS if counts[k])
+        orphan_pairs = sum(1 for k in _ORPHANS if counts[k] >= 2)
+    out = [9] * 34
+    for suit in range(4):
+        part = parts[suit]
+        first = suit * 9
+        others = rest[suit]
+        for position, c in enumerate(part):
+            if not c:
+                continue
+            reduced = (*part[:position], c - 1, *part[position + 1 :])
+            value = merged_shanten(_raw_table(reduced), others, need)
+            if closed and value > -1:
+                kind = first + position
+                p = pairs - (c == 2)
+                k = kinds - (c == 1)
+                seven = 6 - p + (7 - k if k < 7 else 0)
+                if seven < value:
+                    value = seven
+                if kind in _ORPHANS:
+                    orphans = 13 - (orphan_kinds - (c == 1)) - (orphan_pairs - (c == 2) > 0)
+                else:
+                    orphans = 13 - orphan_kinds - (orphan_pairs > 0)
+                if orphans < value:
+                    value = orphans
+            out[first + position] = value
     return out
 
 
@@ -421,8 +503,10 @@ def _honour_distance(pairs: tuple[tuple[int, int], ...]) -> Distance:
     return table
 
 
+@lru_cache(maxsize=1 << 16)
 def merge_distance(a: Distance, b: Distance) -> Distance:
-    """Distances of two suits together (min-plus over the ways to split sets and pair)."""
+    """Distances of two suits together (min-plus over the ways to split sets and pair;
+    memoised like :func:`merge`)."""
     out = [_INF] * _SIZE
     for i in range(_SIZE):
         da = a[i]

@@ -5,6 +5,7 @@
     agari points HAN [FU] | table | draw | chombo SEAT ...
     agari batch FILE...
     agari game SHEET...
+    agari ev HAND
     agari svg HAND | serve
 
 Without HAND the hand command reads one hand per line from standard input. Exit status:
@@ -35,6 +36,7 @@ usage: agari [--rules PRESET] [--rule KEY=VALUE]... [--json] [HAND ...]
        agari chombo SEAT                    the chombo penalty
        agari batch [options] FILE...        score fixture files (--check, --json, --jobs, -o)
        agari game [options] SHEET...        replay whole games: running scores, final standings
+       agari ev HAND [--explain TILE]       expected value of each discard (win chances, points)
        agari svg HAND [-o FILE] [--info]    a picture of the hand (SVG)
        agari serve [--host H] [--port N]    the local web page (needs agari[web])
 Each subcommand has --help.
@@ -106,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _subcommand("agari.cli.batch_cmd", "run", args)
         if args and args[0] == "game":
             return _subcommand("agari.cli.game_cmd", "run", args)
-        if args and args[0] in ("svg", "serve"):
+        if args and args[0] in ("svg", "serve", "ev"):
             return _subcommand(f"agari.cli.{args[0]}_cmd", "run", args)
         return _hand_command(args)
     except BrokenPipeError:  # e.g. `agari ... | head`: stop quietly (Python docs recipe)

@@ -159,6 +159,8 @@ def describe_hand(hand: Hand, players: int = 4) -> list[str]:
         if count:
             shown.append(f"{count} (count given)")
         lines.append(f"{label + ' ind.':<9} {'; '.join(shown) if shown else 'none'}")
+    if c.seen:
+        lines.append(f"seen      {format_tiles(c.seen)} ({_plural(len(c.seen), 'tile')})")
     lines.append(
         f"counters  honba {c.honba}, riichi sticks {c.sticks}, kita {c.kita}; "
         f"pao {c.pao or 'none'}, wareme {c.wareme or 'none'}"
