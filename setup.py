@@ -29,6 +29,7 @@ HOT_MODULES = [
     "notation/text",
     "analysis/tables",
     "analysis/waiting",
+    "analysis/ev",
 ]
 
 if compiling():

@@ -152,6 +152,7 @@ def assert_equal_to_enumeration(
 READY = "3455m666p789s11z22z"  # 5m out: ready on 1z/2z (shanpon); any other: 1-shanten
 ONE_SHANTEN = "3455m666p789s11z2z"  # 13 tiles, 1-shanten
 KEEP = "234567m12z"  # the kinds left in the wall
+KEEP_THREE = "3456m12z"  # fewer for three draws: every order is enumerated
 
 
 @pytest.mark.parametrize(
@@ -171,8 +172,22 @@ def test_ready_hand_two_draws_equals_enumeration(switches: dict[str, bool]) -> N
 def test_one_shanten_hand_three_draws_equals_enumeration(switches: dict[str, bool]) -> None:
     """Issue 30: a 1-shanten 13-tile hand, three draws left (ready, then a win or a change
     of wait): equal to the enumeration for every switch combination."""
-    text = f"{ONE_SHANTEN} {thin(ONE_SHANTEN, KEEP)}"
+    text = f"{ONE_SHANTEN} {thin(ONE_SHANTEN, KEEP_THREE)}"
     assert_equal_to_enumeration(text, "wrc2025", 3, switches)
+
+
+def test_the_switches_change_the_three_draw_figures() -> None:
+    """The 3-draw case exercises every switch: each changes its figures (tegawari in dama,
+    where a ready hand may still change its wait), so the comparison above covers them."""
+    text = f"{ONE_SHANTEN} {thin(ONE_SHANTEN, KEEP_THREE)}"
+
+    def figures(**switches: bool) -> tuple[object, ...]:
+        d = ev(text, turn=3, exact=True, **switches).discards[0]
+        return (d.ev, d.win, d.ready)
+
+    for switch in ("riichi", "ura", "ippatsu", "backtrack"):
+        assert figures(**{switch: False}) != figures(), switch
+    assert figures(riichi=False, tegawari=False) != figures(riichi=False)
 
 
 @pytest.mark.parametrize(
@@ -192,7 +207,7 @@ def test_open_hand_equals_enumeration() -> None:
     hand = "3455m789s11z22z, 6-66p"
     text = f"{hand} seat=E {thin(hand, KEEP)}"
     for switches in (COMBINATIONS[0], COMBINATIONS[-1]):
-        assert_equal_to_enumeration(text, "tenhou", 3, switches)
+        assert_equal_to_enumeration(text, "tenhou", 2, switches)
 
 
 def test_three_players_equal_enumeration() -> None:
@@ -448,3 +463,41 @@ def test_cli_errors(argv: list[str], status: int, capsys: pytest.CaptureFixture[
     assert "Traceback" not in captured.err + captured.out
     if status == 1:
         assert captured.err.startswith("error (")
+
+
+# --------------------------------------------------------------------------- the discard table
+
+
+def test_discard_table_column_where_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    """`agari --ev HAND` (issue 30): the discard table of 14 tiles that do not win gets each
+    discard's expected points and chance of winning, the figures `agari ev` gives; without
+    --ev the table is as before."""
+    hand = READY + " seat=E"
+    assert main([hand]) == 0
+    assert "ev: points (win)" not in capsys.readouterr().out
+    assert main(["--ev", hand]) == 0
+    out = capsys.readouterr().out
+    figures = ev(hand).find(tiles("5m")[0])
+    assert figures is not None
+    row = next(line for line in out.splitlines() if line.startswith("  5m "))
+    assert row.endswith(f"{float(figures.ev):.1f} ({100 * float(figures.win):.1f}%)")
+    assert main(["--ev", "--json", hand]) == 0
+    record = json.loads(capsys.readouterr().out)
+    first = next(d for d in record["discards"] if d["tile"] == "5m")
+    assert first["ev"] == {
+        "points": float(figures.ev),
+        "win": float(figures.win),
+        "ready": float(figures.ready),
+    }
+
+
+def test_discard_table_column_takes_the_hands_own_rules() -> None:
+    """The column values the hand under its own rules= word, as the table does."""
+    from agari.api import analyse, with_ev
+
+    text = READY + " seat=E rules=tenhou"
+    hand = parse_hand(text)
+    result = with_ev(analyse(text), hand, Rules.preset(), turn=3)
+    want = ev(text, turn=3).find(tiles("5m")[0])
+    assert want is not None
+    assert {d["tile"]: d["ev"]["points"] for d in result.discards}["5m"] == float(want.ev)

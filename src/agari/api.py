@@ -386,3 +386,34 @@ def ev(
         if text is not None:
             error.point_at_word(text)
         raise
+
+
+def with_ev(result: Result, hand: Hand, rules: Rules, **switches: Any) -> Result:
+    """``result`` (14 tiles that do not win: its discard table) with each discard's expected
+    value beside it (``"ev": {"points", "win", "ready"}``, as :func:`ev` counts them with
+    ``switches``): the column ``agari --ev HAND`` and the page's option show. A result of
+    another status comes back as it was.
+
+    >>> r = with_ev(analyse("3455m666p789s11z22z seat=E"), parse_hand("3455m666p789s11z22z seat=E"),
+    ...     Rules.preset(), turn=4)
+    >>> r.discards[0]["tile"], r.discards[0]["ev"]["ready"]
+    ('5m', 1.0)
+    """
+    if result.status != "not_winning" or not result.discards:
+        return result
+    if hand.context.rules is not None:  # the hand's own rules= word, as analyse applies it
+        rules = _hand_rules(hand, rules)
+    options = EvOptions(**{"turn": DEFAULT_TURN, **switches})
+    analysis = evaluate(hand, rules, options)
+    discards = []
+    for entry in result.discards:
+        found = analysis.find(Tile.parse(str(entry["tile"])))
+        if found is not None:
+            figures = {
+                "points": float(found.ev),
+                "win": float(found.win),
+                "ready": float(found.ready),
+            }
+            entry = {**entry, "ev": figures}
+        discards.append(entry)
+    return replace(result, discards=tuple(discards))

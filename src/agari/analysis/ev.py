@@ -59,7 +59,7 @@ from agari.analysis.waiting import (
 )
 from agari.engine.scoring import score_readings
 from agari.errors import HandError
-from agari.hand import Context, Hand, Meld, format_tiles
+from agari.hand import CONTEXT_WORDS, Context, Hand, Meld, format_tiles
 from agari.notation.validate import mark_checked
 from agari.rules import Rules
 from agari.settle.limits import base_points
@@ -91,6 +91,12 @@ _SHOWN: Final = tuple(
     tuple(dora_kind(_FIVE[e - 34] if e >= 34 else e, players) for e in range(_EVENTS))
     for players in (4, 3)
 )
+
+#: Every tile once (tiles are immutable values): the plain tile of each kind, and the red
+#: five of each suit.
+_PLAIN: Final = tuple(Tile(kind) for kind in range(34))
+_REDS: Final = tuple(Tile(kind, True) for kind in _FIVE)
+
 
 Number = Any  # float, or Fraction in exact mode
 
@@ -254,47 +260,37 @@ def _kind(event: int) -> int:
 
 
 def _event_tile(event: int) -> Tile:
-    return Tile(_FIVE[event - 34], True) if event >= 34 else Tile(event)
+    return _REDS[event - 34] if event >= 34 else _PLAIN[event]
 
 
-def _add(tiles: _Tiles, event: int) -> _Tiles:
+def _add(tiles: _Tiles, event: int, step: int = 1) -> _Tiles:
+    """``tiles`` with one tile of ``event`` more (``step=-1``: less)."""
     counts, reds = tiles
     kind = event
     if event >= 34:
         suit = event - 34
         kind = _FIVE[suit]
         red = list(reds)
-        red[suit] += 1
+        red[suit] += step
         reds = (red[0], red[1], red[2])
-    c = list(counts)
-    c[kind] += 1
-    return tuple(c), reds
+    return (*counts[:kind], counts[kind] + step, *counts[kind + 1 :]), reds
 
 
 def _remove(tiles: _Tiles, event: int) -> _Tiles:
-    counts, reds = tiles
-    kind = event
-    if event >= 34:
-        suit = event - 34
-        kind = _FIVE[suit]
-        red = list(reds)
-        red[suit] -= 1
-        reds = (red[0], red[1], red[2])
-    c = list(counts)
-    c[kind] -= 1
-    return tuple(c), reds
+    return _add(tiles, event, -1)
 
 
 def _tiles_of(tiles: _Tiles) -> tuple[Tile, ...]:
+    """The tiles in notation order (a red five before the plain ones of its kind)."""
     counts, reds = tiles
     out: list[Tile] = []
     for kind, n in enumerate(counts):
-        if not n:
-            continue
-        red = reds[kind // 9] if kind < 27 and kind % 9 == 4 else 0
-        if red:
-            out.extend([Tile(kind, True)] * red)
-        out.extend([Tile(kind)] * (n - red))
+        if n:
+            if kind in _FIVE and reds[kind // 9]:
+                red = reds[kind // 9]
+                out += [_REDS[kind // 9]] * red
+                n -= red
+            out += [_PLAIN[kind]] * n
     return tuple(out)
 
 
@@ -341,6 +337,9 @@ class _Setup:
         default_factory=dict
     )
     total_memo: dict[int, int] = field(default_factory=dict)
+    value_memo: dict[tuple[tuple[_Reading, ...], int], tuple[int, int, int]] = field(
+        default_factory=dict
+    )
     #: Ura chances by ready hand and winning draw (the wall is the hand's: see ``left``).
     ura_memo: dict[tuple[_Tiles, int], list[Number]] = field(default_factory=dict)
 
@@ -421,12 +420,15 @@ class _Setup:
             return (kind, _RED[kind // 9])
         return (kind,)
 
-    def discards(self, tiles: _Tiles) -> list[int]:
+    def discards(self, tiles: _Tiles, after: Sequence[int] | None = None) -> list[int]:
         """One event per distinct tile the hand can throw (a plain and a red five apart
-        only where red fives are dora and the hand holds both)."""
+        only where red fives are dora and the hand holds both); with ``after`` (the
+        shanten after each discard, 9 for a kind not held), only the kinds it holds."""
         counts, reds = tiles
         out: list[int] = []
-        for kind, n in enumerate(counts):
+        kinds = range(34) if after is None else [k for k, v in enumerate(after) if v < 9]
+        for kind in kinds:
+            n = counts[kind]
             if not n:
                 continue
             if kind < 27 and kind % 9 == 4 and self.aka[kind // 9]:
@@ -466,6 +468,14 @@ class _Setup:
     def value(self, readings: tuple[_Reading, ...], extra: int) -> tuple[int, int, int]:
         """The winner's receipt with ``extra`` han from ura dora and ippatsu (added to every
         reading; a yakuman pattern keeps its value), and the best reading's han and fu."""
+        key = (readings, extra)
+        found = self.value_memo.get(key)
+        if found is None:
+            found = self._value(readings, extra)
+            self.value_memo[key] = found
+        return found
+
+    def _value(self, readings: tuple[_Reading, ...], extra: int) -> tuple[int, int, int]:
         best = (-1, 0, 0)
         for han, fu, base, yakuman in readings:
             if extra and (not yakuman or self.rules.aotenjou):
@@ -494,6 +504,11 @@ class _Setup:
         total = sum(by_gain.values())
         if total < n:
             return [self.one]
+        if n == 1:  # the usual case: the chance of each worth is its share of the wall
+            single: list[Number] = [self.zero] * (max(by_gain) + 1)
+            for gain, copies in by_gain.items():
+                single[gain] = Fraction(copies, total) if self.exact else copies / total
+            return single
         # ways[chosen][worth]: ways of choosing ``chosen`` indicators worth ``worth`` in all.
         ways: list[dict[int, int]] = [{} for _ in range(n + 1)]
         ways[0][0] = 1
@@ -577,7 +592,8 @@ class _Graph:
         self.ever_ready: list[list[Number]] = []
         self.best: list[list[int]] = []
 
-    def node(self, tiles: _Tiles, riichi: bool, ippatsu: bool) -> int:
+    def node(self, tiles: _Tiles, riichi: bool, ippatsu: bool, shanten: int | None = None) -> int:
+        """The node of ``tiles`` (made on first use); ``shanten`` when the caller knows it."""
         key = (tiles, riichi, ippatsu)
         found = self.index.get(key)
         if found is None:
@@ -586,7 +602,9 @@ class _Graph:
             self.tiles.append(tiles)
             self.riichi.append(riichi)
             self.ippatsu.append(ippatsu)
-            self.ready.append(self.setup.shanten(tiles[0]) == 0)
+            if shanten is None:
+                shanten = self.setup.shanten(tiles[0])
+            self.ready.append(shanten == 0)
             self.stay.append(found)
             self.moves.append([])
             self.live.append(0)
@@ -597,6 +615,7 @@ class _Graph:
         setup = self.setup
         options = setup.options
         start_counts = setup.start[0]
+        events = [setup.events(kind) for kind in range(34)]
         while self.built < len(self.tiles):
             number = self.built
             self.built += 1
@@ -621,9 +640,10 @@ class _Graph:
                 kinds = setup.useful(counts)
             waits = setup.waits(counts) if ready else ()
             moves = self.moves[number]
+            left = setup.left(tiles) if isinstance(kinds, range) else None
             for kind in kinds:
-                for event in setup.events(kind):
-                    copies = setup.copies(tiles, event)
+                for event in events[kind]:
+                    copies = left[event] if left is not None else setup.copies(tiles, event)
                     if not copies:
                         continue
                     won = None
@@ -647,22 +667,18 @@ class _Graph:
         options = setup.options
         counts = drawn[0]
         after = setup.after_discards(counts)
-        memo = setup.shanten_memo
-        for kind, value in enumerate(after):
-            if value < 9:
-                rest = list(counts)
-                rest[kind] -= 1
-                memo.setdefault(tuple(rest), value)
         least = min(after)
         whole = -1 if least == 0 and setup.shanten(counts) == -1 else least
         detour = options.backtrack and _kept(counts, setup.start[0]) + whole <= setup.start_shanten
         declares = setup.closed and options.riichi
         targets: list[int] = []
-        for thrown in setup.discards(drawn):
+        for thrown in setup.discards(drawn, after):
             value = after[_kind(thrown)]
             if value == whole or detour:
                 riichi = declares and value == 0
-                target = self.node(_remove(drawn, thrown), riichi, riichi and options.ippatsu)
+                target = self.node(
+                    _remove(drawn, thrown), riichi, riichi and options.ippatsu, value
+                )
                 if target not in targets:
                     targets.append(target)
         found = len(self.hands)
@@ -685,6 +701,18 @@ class _Graph:
         win = [zero] * n
         ready = [one if r else zero for r in ready_now]
         self.ev, self.win, self.ever_ready, self.best = [ev], [win], [ready], [[]]
+        # Hands in riichi with their copies left, points in all and least win; the rest
+        # (and, for a draw count, any riichi hand that would not take every win).
+        riichi = []
+        others = []
+        for number in range(n):
+            if self.riichi[number] and moves[number]:
+                wins = [(c, won[0]) for _, c, won, _ in moves[number] if won is not None]
+                points = sum((c * value for c, value in wins), zero)
+                riichi.append((number, live[number], points, min(v for _, v in wins)))
+            else:
+                others.append(number)
+        general = len(others)
         for r in range(1, turn + 1):
             # The best discard of each 14-tile hand with r - 1 draws left after it.
             best: list[int] = []
@@ -708,8 +736,19 @@ class _Graph:
             wall = setup.wall - (turn - r)  # tiles in the wall before this draw
             new_ev = [zero] * n
             new_win = [zero] * n
-            new_ready = [zero] * n
-            for number in range(n):
+            new_ready = [one] * n
+            # A hand in riichi (ready) whose every win is worth more than going on wins on
+            # each of them: its figures at once, from its copies and their points in all.
+            for number, copies, points, least in riichi:
+                base = stay[number]
+                base_ev, base_win = ev[base], win[base]
+                if least > base_ev or (least == base_ev and base_win < 1):
+                    scale = one / max(wall, copies)
+                    new_ev[number] = base_ev + (points - copies * base_ev) * scale
+                    new_win[number] = base_win + copies * (one - base_win) * scale
+                else:
+                    others.append(number)
+            for number in others:
                 base = stay[number]
                 base_ev, base_win, base_ready = ev[base], win[base], ready[base]
                 add_ev = add_win = add_ready = zero
@@ -738,6 +777,7 @@ class _Graph:
                 new_ev[number] = base_ev + add_ev * scale
                 new_win[number] = base_win + add_win * scale
                 new_ready[number] = one if ready_now[number] else base_ready + add_ready * scale
+            del others[general:]
             ev, win, ready = new_ev, new_win, new_ready
             self.ev.append(ev)
             self.win.append(win)
@@ -852,29 +892,21 @@ def _counts(tiles: Iterable[Tile]) -> list[int]:
     return counts
 
 
+#: Words of a win or a declaration, which the model decides itself (and so ignores): the
+#: context words' table's ways of winning, riichi and situations, the ura and the discarder.
+_DECIDED_WORDS: Final = (
+    *(w.field for w in CONTEXT_WORDS if w.kind in ("way", "riichi", "situation") and w.field),
+    "ura_indicators",
+    "ura_count",
+    "win_from",
+)
+
+
 def _scoring_context(context: Context) -> Context:
     """The hand's context without the words that describe a win or a declaration (the model
-    decides those itself: tsumo, riichi, ippatsu, ura)."""
-    return context._replace(
-        tsumo=False,
-        riichi=False,
-        double_riichi=False,
-        open_riichi=False,
-        ippatsu=False,
-        haitei=False,
-        houtei=False,
-        rinshan=False,
-        chankan=False,
-        tenhou=False,
-        chiihou=False,
-        renhou=False,
-        kita_ron=False,
-        sashikomi=False,
-        ura_indicators=(),
-        ura_count=0,
-        win_from=None,
-        seen=(),
-    )
+    decides those itself) and without ``seen=`` (it does not change a value)."""
+    defaults: dict[str, Any] = {name: Context._field_defaults[name] for name in _DECIDED_WORDS}
+    return context._replace(**defaults, seen=())
 
 
 def _setup(
@@ -971,6 +1003,15 @@ def evaluate(
     graph = _Graph(setup)
     starts: list[tuple[Tile | None, _Tiles, int, bool]] = []
     warnings: list[str] = []
+    ignored = [word for word in _DECIDED_WORDS if getattr(hand.context, word)]
+    if ignored:
+        names = ", ".join(w.replace("_", "-") for w in ignored)
+        warnings.append(
+            f"{names}: not used; agari ev decides riichi itself and counts only wins by tsumo "
+            "on the draws to come"
+        )
+    if not setup.closed and options.riichi:
+        warnings.append("an open hand: no riichi")
     if count == 13:
         starts.append((None, setup.start, setup.start_shanten, False))
     else:

@@ -259,11 +259,11 @@ def merged_shanten(a: Table, b: Table, need: int) -> int:
     return table_shanten(merge(a, b), need)
 
 
-def formula_shanten_after_draws(counts: Sequence[int], melds: int) -> list[int]:
-    """:func:`formula_shanten` of ``counts`` plus one tile of each kind (34 values; a kind
-    already held four times gets 9, an impossible draw). The other three suits' tables are
-    merged once, so each draw costs one suit look-up and one merge; a draw far from every
-    tile of its suit costs neither."""
+def _suits_beside(
+    counts: Sequence[int],
+) -> tuple[tuple[tuple[int, ...], ...], tuple[Table, Table, Table, Table]]:
+    """The four suits' counts, and for each suit the other three suits' tables merged (a
+    draw or a discard changes one suit: the rest is merged once)."""
     parts = (
         tuple(counts[0:9]),
         tuple(counts[9:18]),
@@ -277,13 +277,32 @@ def formula_shanten_after_draws(counts: Sequence[int], melds: int) -> list[int]:
         merge(merge(t0, t1), t3),
         merge(merge(t0, t1), t2),
     )
+    return parts, rest
+
+
+def _closed_facts(counts: Sequence[int]) -> tuple[int, int, int, int]:
+    """What seven pairs and thirteen orphans read: pairs, kinds held, orphan kinds held and
+    orphan kinds held twice or more."""
+    return (
+        sum(1 for c in counts if c >= 2),
+        sum(1 for c in counts if c),
+        sum(1 for k in _ORPHANS if counts[k]),
+        sum(1 for k in _ORPHANS if counts[k] >= 2),
+    )
+
+
+def formula_shanten_after_draws(counts: Sequence[int], melds: int) -> list[int]:
+    """:func:`formula_shanten` of ``counts`` plus one tile of each kind (34 values; a kind
+    already held four times gets 9, an impossible draw). The other three suits' tables are
+    merged once, so each draw costs one suit look-up and one merge; a draw far from every
+    tile of its suit costs neither."""
+    parts, rest = _suits_beside(counts)
+    t0 = _raw_table(parts[0])
     need = 4 - melds
     closed = melds == 0
     if closed:
-        pairs = sum(1 for c in counts if c >= 2)
-        kinds = sum(1 for c in counts if c)
-        orphan_kinds = sum(1 for k in _ORPHANS if counts[k])
-        orphan_pair = any(counts[k] >= 2 for k in _ORPHANS)
+        pairs, kinds, orphan_kinds, orphan_pairs = _closed_facts(counts)
+        orphan_pair = orphan_pairs > 0
     # A drawn tile with no tile of its suit within two places of it (an honour not held)
     # forms no group, pair or partial group: the standard form stays as it is.
     unchanged = merged_shanten(t0, rest[0], need)
@@ -331,51 +350,54 @@ def formula_shanten_after_discards(counts: Sequence[int], melds: int) -> list[in
     >>> after[8], after[0], after[3]
     (0, 1, 9)
     """
-    parts = (
-        tuple(counts[0:9]),
-        tuple(counts[9:18]),
-        tuple(counts[18:27]),
-        tuple(counts[27:34]),
-    )
-    t0, t1, t2, t3 = (_raw_table(part) for part in parts)
-    rest = (
-        merge(t1, merge(t2, t3)),
-        merge(t0, merge(t2, t3)),
-        merge(merge(t0, t1), t3),
-        merge(merge(t0, t1), t2),
-    )
+    parts, rest = _suits_beside(counts)
     need = 4 - melds
     closed = melds == 0
     if closed:
-        pairs = sum(1 for c in counts if c >= 2)
-        kinds = sum(1 for c in counts if c)
-        orphan_kinds = sum(1 for k in _ORPHANS if counts[k])
-        orphan_pairs = sum(1 for k in _ORPHANS if counts[k] >= 2)
-    out = [9] * 34
+        pairs, kinds, orphan_kinds, orphan_pairs = _closed_facts(counts)
+    out: list[int] = []
     for suit in range(4):
-        part = parts[suit]
-        first = suit * 9
-        others = rest[suit]
-        for position, c in enumerate(part):
-            if not c:
-                continue
-            reduced = (*part[:position], c - 1, *part[position + 1 :])
-            value = merged_shanten(_raw_table(reduced), others, need)
-            if closed and value > -1:
-                kind = first + position
-                p = pairs - (c == 2)
-                k = kinds - (c == 1)
-                seven = 6 - p + (7 - k if k < 7 else 0)
-                if seven < value:
-                    value = seven
-                if kind in _ORPHANS:
-                    orphans = 13 - (orphan_kinds - (c == 1)) - (orphan_pairs - (c == 2) > 0)
-                else:
-                    orphans = 13 - orphan_kinds - (orphan_pairs > 0)
-                if orphans < value:
-                    value = orphans
-            out[first + position] = value
+        out += _suit_discards(parts[suit], rest[suit], need)
+    if not closed:
+        return out
+    # Seven pairs and thirteen orphans, which one discard changes by at most one.
+    seven_now = 6 - pairs + max(0, 7 - kinds)
+    orphans_now = 13 - orphan_kinds - (orphan_pairs > 0)
+    # A discard never lowers either: when both are above every standard value, they lose.
+    if min(seven_now, orphans_now) > max(v for v in out if v != 9):
+        return out
+    for kind, c in enumerate(counts):
+        value = out[kind]
+        if not c or value == -1:
+            continue
+        p = pairs - (c == 2)
+        k = kinds - (c == 1)
+        seven = 6 - p + (7 - k if k < 7 else 0)
+        if seven < value:
+            value = seven
+        if kind in _ORPHANS:
+            orphans = 13 - (orphan_kinds - (c == 1)) - (orphan_pairs - (c == 2) > 0)
+        else:
+            orphans = orphans_now
+        if orphans < value:
+            value = orphans
+        out[kind] = value
     return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_discards(part: tuple[int, ...], others: Table, need: int) -> tuple[int, ...]:
+    """The standard form's shanten after throwing one tile of each kind of one suit (9 where
+    the suit holds none), beside the other suits' merged table (memoised: a hand's
+    neighbours differ in one suit, so each suit's answer comes back)."""
+    out = []
+    for position, c in enumerate(part):
+        if not c:
+            out.append(9)
+            continue
+        reduced = (*part[:position], c - 1, *part[position + 1 :])
+        out.append(merged_shanten(_raw_table(reduced), others, need))
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- exact distances

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 __all__ = ["BLANKS", "EXIT_PIPE_CLOSED", "USAGE", "build_kind", "main", "pipe_closed"]
 
 USAGE = """\
-usage: agari [--rules PRESET] [--rule KEY=VALUE]... [--json] [HAND ...]
+usage: agari [--rules PRESET] [--rule KEY=VALUE]... [--json] [--ev] [HAND ...]
        agari rules [PRESET]                 presets and rule switches
        agari points HAN [FU] [options]      payments for a counted hand
        agari table [--dealer] [--tsumo]     the points table
@@ -53,6 +53,8 @@ options:
                      tenhou-sanma, majsoul-sanma (three-player)
   --rule KEY=VALUE   change one switch (repeatable); `agari rules` lists them
   --json             one SPEC §3 JSON record per hand (JSON Lines)
+  --ev               14 tiles that do not win: each discard's expected value beside it
+                     (points and chance of winning, as `agari ev` counts them)
   -h, --help         this help
   --version          the version, and the build: (compiled) or (pure Python)
 
@@ -123,10 +125,12 @@ def _subcommand(module: str, function: str, args: list[str]) -> int:
 
 
 def _parse_options(args: list[str]) -> tuple[str | None, list[str], bool, list[str]]:
-    """``--rules``, the ``--rule`` texts, ``--json`` and the hands (in order)."""
+    """``--rules``, the ``--rule`` texts, ``--json`` and the hands (in order); ``--ev`` is
+    read by the caller."""
     preset: str | None = None
     overrides: list[str] = []
     as_json = False
+    args = [a for a in args if a != "--ev"]
     hands: list[str] = []
     i = 0
     while i < len(args):
@@ -255,6 +259,8 @@ def _hand_command(args: list[str]) -> int:
         source = ((text, _is_utf8(text)) for text in hands)
     from agari.api import analyse_text, internal_error
 
+    ev = "--ev" in args
+
     rejected = False
     first = True
     out = sys.stdout
@@ -267,6 +273,10 @@ def _hand_command(args: list[str]) -> int:
         else:
             try:
                 result, hand, used = analyse_text(text, rules)
+                if ev and hand is not None and result.status == "not_winning":
+                    from agari.api import with_ev
+
+                    result = with_ev(result, hand, used)
             except Exception as exc:  # a bug, not bad input: still no traceback for the user
                 result = internal_error(text, rules, exc)
         rejected = rejected or result.status == "error"

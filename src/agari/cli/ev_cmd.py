@@ -13,7 +13,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from agari.cli.options import Parser, UsageError, add_rule_options, rules_of
+from agari.cli.options import Parser, add_rule_options, hand_arguments
 
 __all__ = ["run"]
 
@@ -77,17 +77,12 @@ def _parser() -> Parser:
 
 
 def run(argv: Sequence[str]) -> int:
-    from agari.errors import HandError, RuleError
+    from agari.errors import HandError
 
-    try:
-        args = _parser().parse_args(list(argv))
-        rules = rules_of(args)
-    except SystemExit as stop:  # --help
-        return stop.code if isinstance(stop.code, int) else 0
-    except (UsageError, RuleError) as error:
-        sys.stderr.write(f"agari ev: error: {error}\n")
-        return 2
-    text = " ".join(args.hand).replace(" ,", ",")
+    read = hand_arguments(_parser(), argv, "agari ev")
+    if isinstance(read, int):
+        return read
+    args, rules, text = read
     from agari.api import ev
     from agari.render.ev import render_ev
 

@@ -348,6 +348,14 @@ def _render_discards(result: Result) -> list[str]:
         )
     if not any(r[4] for r in rows[1:]):
         rows = [r[:4] for r in rows]
+    if any("ev" in d for d in result.discards):  # agari --ev: the expected value beside
+        rows[0] = (*rows[0], "ev: points (win)")
+        for i, d in enumerate(result.discards, 1):
+            figures = d.get("ev")
+            cell = ""
+            if isinstance(figures, Mapping):
+                cell = f"{figures['points']:.1f} ({100 * figures['win']:.1f}%)"
+            rows[i] = (*rows[i], cell)
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines.append(
         "discards  (shanten after the discard; tiles that improve the hand, unseen copies)"
