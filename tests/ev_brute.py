@@ -331,22 +331,32 @@ class Brute:
         return out
 
     def value(self, tiles: Tiles, riichi: bool, ippatsu: bool, drawn: int, left: int) -> Values:
-        """The figures of a hand about to draw with ``left`` draws to come, ``drawn`` made."""
+        """The figures of a hand about to draw with ``left`` draws to come, ``drawn`` made.
+
+        Each coming draw is one of the tiles the hand can do something with -- win, or keep
+        (a tile that lowers the shanten, or under tegawari any other) -- or a tile it can
+        only throw back. A tile of the first kind (winning or lowering the shanten) is
+        drawn with the chance copies / tiles in the wall; a tegawari tile the same, as far
+        as the wall has room beside the first kind (else in proportion, sharing the room
+        left); the rest of the wall changes nothing."""
         case = self.case
         ready = self.sh(tiles) == 0
         if left == 0:
             return Values(Fraction(0), Fraction(0), Fraction(int(ready)))
         wall = self.wall - drawn
         stay = self.stay(tiles, riichi, ippatsu)
-        if riichi:
-            kinds = self.waits(tiles)
-        elif case.tegawari and self.kept(tiles[0]) + self.sh(tiles) <= self.start_shanten:
+        lowers = self.waits(tiles) if riichi else self.useful(tiles)
+        if (
+            not riichi
+            and case.tegawari
+            and self.kept(tiles[0]) + self.sh(tiles) <= self.start_shanten
+        ):
             kinds = list(range(34))
         else:
-            kinds = self.useful(tiles)
+            kinds = lowers
         waits = self.waits(tiles) if ready else []
         base = self.value(*stay, drawn + 1, left - 1)
-        draws: list[tuple[int, Values]] = []
+        draws: list[tuple[int, bool, Values]] = []
         for kind in kinds:
             for event in events_of(kind, case):
                 copies = self.left(tiles, event)
@@ -362,16 +372,27 @@ class Brute:
                     if won is None:
                         continue
                 else:
-                    for rest, r, i in self.keeps(add(tiles, event)):
+                    keeps = [k for k in self.keeps(add(tiles, event)) if k != stay]
+                    if won is None and not keeps:
+                        continue  # a tile it can only throw back
+                    for rest, r, i in keeps:
                         options.append(self.value(rest, r, i, drawn + 1, left - 1))
-                draws.append((copies, max(options, key=Values.key)))
-        live = sum(c for c, _ in draws)
-        d = max(wall, live)
-        ev = Fraction(d - live, d) * base.ev
-        win = Fraction(d - live, d) * base.win
-        rdy = Fraction(d - live, d) * base.ready
-        for copies, best in draws:
-            p = Fraction(copies, d)
+                draws.append((copies, kind in lowers, max(options, key=Values.key)))
+        first = sum(c for c, lower, _ in draws if lower)
+        second = sum(c for c, lower, _ in draws if not lower)
+        if first >= wall:
+            chance_first, chance_second = Fraction(1, first), Fraction(0)
+        else:
+            chance_first = Fraction(1, wall)
+            chance_second = (
+                Fraction(min(second, wall - first), wall * second) if second else Fraction(0)
+            )
+        nothing = 1 - first * chance_first - second * chance_second
+        ev = nothing * base.ev
+        win = nothing * base.win
+        rdy = nothing * base.ready
+        for copies, lower, best in draws:
+            p = copies * (chance_first if lower else chance_second)
             ev += p * best.ev
             win += p * best.win
             rdy += p * best.ready

@@ -14,12 +14,14 @@ The model (the README's "Expected value of a discard" says the same for players)
   without replacement: the ``d``-th draw is one of ``N - d + 1`` tiles. Of a kind (a red
   five apart where red fives are dora) the wall holds its unseen copies less the copies the
   hand holds beyond the 14 tiles it had. Tiles drawn and thrown away are not tracked: they
-  are taken to be tiles the hand could not use, and the rest of the wall are the tiles no
-  move of the hand can use (drawing one changes nothing). So the figures depend on the hand
-  alone and each hand is valued once; this is exact for a hand in riichi (it throws only
-  tiles that do not win it) and for any play that throws no usable tile. Should the tiles a
-  hand can use outnumber the wall (only possible late, with tegawari), every draw is one of
-  them, in proportion to their copies.
+  are taken to be tiles the hand could not use. So a tile that wins or lowers the shanten
+  is drawn with the chance copies / tiles in the wall; a tile the hand could only keep as
+  tegawari the same, as far as the wall has room for them beside the first kind (when the
+  two outnumber the wall, the thrown tiles are taken to have been tegawari tiles, and those
+  share the room left in proportion to their copies); the rest of the wall changes nothing.
+  So the figures depend on the hand alone and each hand is valued once; this is exact for a
+  hand in riichi (it throws only tiles that do not win it) and for any play that throws no
+  usable tile. (Should the first kind alone outnumber the wall, every draw is one of it.)
 * **Play.** The player maximises the expected points; on equal points the higher chance of
   winning, then of being ready. A closed hand declares riichi with the first discard that
   leaves it ready (switch ``riichi``; off: dama), and then only wins or throws the tile
@@ -555,9 +557,10 @@ class _Setup:
 
 #: A win: the value the winner can expect, han, fu, and the value without ura and ippatsu.
 _Win = tuple[Number, int, int, int]
-#: A draw that may change the hand: its event, copies left, the win it makes (or ``None``)
-#: and the 14-tile hand it makes (an index of ``_Graph.hands``; -1 in riichi).
-_Move = tuple[int, int, _Win | None, int]
+#: A draw that may change the hand: its event, copies left, the win it makes (or ``None``),
+#: the 14-tile hand it makes (an index of ``_Graph.hands``; -1 in riichi), and whether it
+#: lowers the shanten or wins (else it is a tile the hand may only keep as tegawari).
+_Move = tuple[int, int, _Win | None, int, bool]
 #: How a draw is answered: the tile thrown back, the win, or (an index) a hand kept.
 _THROW: Final = -1
 _WIN: Final = -2
@@ -579,8 +582,10 @@ class _Graph:
         #: chance; or, for a ready closed hand not yet in riichi, the riichi declared then.
         self.stay: list[int] = []
         self.moves: list[list[_Move]] = []
-        #: Copies left of the events in ``moves``.
-        self.live: list[int] = []
+        #: Copies left of the events in ``moves`` that lower the shanten or win, and of
+        #: the others (tegawari).
+        self.useful: list[int] = []
+        self.other: list[int] = []
         self.index: dict[tuple[_Tiles, bool, bool], int] = {}
         # Hands of 14 tiles: the nodes each allowed discard leaves.
         self.hands: list[tuple[int, ...]] = []
@@ -607,7 +612,8 @@ class _Graph:
             self.ready.append(shanten == 0)
             self.stay.append(found)
             self.moves.append([])
-            self.live.append(0)
+            self.useful.append(0)
+            self.other.append(0)
         return found
 
     def build(self) -> None:
@@ -628,18 +634,17 @@ class _Graph:
                     self.stay[number] = self.node(tiles, True, False)
             elif ready and setup.closed and options.riichi:
                 self.stay[number] = self.node(tiles, True, options.ippatsu)
-            kinds: Iterable[int]
-            if riichi:
-                kinds = setup.waits(counts)
-            elif (
-                options.tegawari
+            useful = setup.waits(counts) if riichi else setup.useful(counts)
+            kinds: Iterable[int] = useful
+            if (
+                not riichi
+                and options.tegawari
                 and _kept(counts, start_counts) + setup.shanten(counts) <= setup.start_shanten
             ):
                 kinds = range(34)
-            else:
-                kinds = setup.useful(counts)
             waits = setup.waits(counts) if ready else ()
             moves = self.moves[number]
+            stay = self.stay[number]
             left = setup.left(tiles) if isinstance(kinds, range) else None
             for kind in kinds:
                 for event in events[kind]:
@@ -651,10 +656,14 @@ class _Graph:
                         won = setup.win(tiles, event, riichi, self.ippatsu[number])
                     if riichi:
                         if won is not None:
-                            moves.append((event, copies, won, -1))
+                            moves.append((event, copies, won, -1, True))
                         continue
-                    moves.append((event, copies, won, self.hand(_add(tiles, event))))
-            self.live[number] = sum(move[1] for move in moves)
+                    drawn = self.hand(_add(tiles, event))
+                    if won is None and all(t == stay for t in self.hands[drawn]):
+                        continue  # nothing to do with it but throw it back
+                    moves.append((event, copies, won, drawn, kind in useful))
+            self.useful[number] = sum(m[1] for m in moves if m[4])
+            self.other[number] = sum(m[1] for m in moves if not m[4])
 
     def hand(self, drawn: _Tiles) -> int:
         """The 14-tile hand ``drawn``: the nodes its allowed discards leave. A discard must
@@ -695,7 +704,8 @@ class _Graph:
         setup = self.setup
         zero, one = setup.zero, setup.one
         n = len(self.tiles)
-        stay, moves, live, ready_now = self.stay, self.moves, self.live, self.ready
+        stay, moves, ready_now = self.stay, self.moves, self.ready
+        useful = self.useful
         hands = self.hands
         ev = [zero] * n
         win = [zero] * n
@@ -707,9 +717,9 @@ class _Graph:
         others = []
         for number in range(n):
             if self.riichi[number] and moves[number]:
-                wins = [(c, won[0]) for _, c, won, _ in moves[number] if won is not None]
+                wins = [(m[1], m[2][0]) for m in moves[number] if m[2] is not None]
                 points = sum((c * value for c, value in wins), zero)
-                riichi.append((number, live[number], points, min(v for _, v in wins)))
+                riichi.append((number, useful[number], points, min(v for _, v in wins)))
             else:
                 others.append(number)
         general = len(others)
@@ -751,8 +761,9 @@ class _Graph:
             for number in others:
                 base = stay[number]
                 base_ev, base_win, base_ready = ev[base], win[base], ready[base]
-                add_ev = add_win = add_ready = zero
-                for _event, copies, won, drawn in moves[number]:
+                add_ev = add_win = add_ready = zero  # the draws that lower the shanten or win
+                more_ev = more_win = more_ready = zero  # the tegawari draws
+                for _event, copies, won, drawn, lowers in moves[number]:
                     top_ev, top_win, top_ready = base_ev, base_win, base_ready
                     if won is not None and (won[0] > top_ev or (won[0] == top_ev and top_win < 1)):
                         top_ev, top_win, top_ready = won[0], one, one
@@ -767,22 +778,44 @@ class _Graph:
                             )
                         ):
                             top_ev, top_win, top_ready = e, win[target], ready[target]
-                    if top_ev is not base_ev or top_win is not base_win:
+                    if top_ev is base_ev and top_win is base_win and top_ready is base_ready:
+                        continue
+                    if lowers:
                         add_ev += copies * (top_ev - base_ev)
                         add_win += copies * (top_win - base_win)
                         add_ready += copies * (top_ready - base_ready)
-                    elif top_ready is not base_ready:
-                        add_ready += copies * (top_ready - base_ready)
-                scale = one / max(wall, live[number])
-                new_ev[number] = base_ev + add_ev * scale
-                new_win[number] = base_win + add_win * scale
-                new_ready[number] = one if ready_now[number] else base_ready + add_ready * scale
+                    else:
+                        more_ev += copies * (top_ev - base_ev)
+                        more_win += copies * (top_win - base_win)
+                        more_ready += copies * (top_ready - base_ready)
+                scale, room = self._scales(number, wall)
+                new_ev[number] = base_ev + add_ev * scale + more_ev * room
+                new_win[number] = base_win + add_win * scale + more_win * room
+                new_ready[number] = (
+                    one if ready_now[number] else base_ready + add_ready * scale + more_ready * room
+                )
             del others[general:]
             ev, win, ready = new_ev, new_win, new_ready
             self.ev.append(ev)
             self.win.append(win)
             self.ever_ready.append(ready)
             self.best.append(best)
+
+    def _scales(self, number: int, wall: int) -> tuple[Number, Number]:
+        """The chance of drawing one given tile of the node's moves, with ``wall`` tiles in
+        the wall: a tile that lowers the shanten or wins 1/wall (the wall's share of each
+        tile); a tegawari tile the same, as far as the wall has room beside the first kind,
+        the room shared out in proportion to copies (the tiles thrown earlier are taken
+        to be tegawari tiles, once the tiles no move can use run out). Should the first
+        kind alone outnumber the wall, every draw is one of them."""
+        one = self.setup.one
+        useful, other = self.useful[number], self.other[number]
+        if useful >= wall:
+            return one / useful, one * 0
+        scale = one / wall
+        if other <= wall - useful:
+            return scale, scale
+        return scale, scale * (wall - useful) / other
 
     def answer(self, number: int, move: _Move, r: int) -> int:
         """How the play answers ``move`` from ``number`` with ``r`` draws left after it, as
@@ -822,11 +855,11 @@ class _Graph:
             nxt: dict[tuple[int, bool], Number] = {}
             won_now = ready_now = zero
             for (number, been_ready), m in mass.items():
-                live = self.live[number]
-                scale = m / max(wall, live)
-                kept = (max(wall, live) - live) * scale
+                scale, room = self._scales(number, wall)
+                scale, room = m * scale, m * room
+                kept = m - self.useful[number] * scale - self.other[number] * room
                 for move in self.moves[number]:
-                    p = move[1] * scale
+                    p = move[1] * (scale if move[4] else room)
                     chosen = self.answer(number, move, after)
                     if chosen == _THROW:
                         kept += p

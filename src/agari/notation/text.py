@@ -449,11 +449,9 @@ def read_word_value(key: str, name: str, raw: str, column: int) -> Any:
         if counted and raw.isascii() and raw.isdigit():
             return _counter(f"{key}_count", name, raw, column)
         if not _TILES_TEXT.fullmatch(raw):
-            what = (
-                "indicator tiles such as 3s7z, or a number of dora"
-                if counted
-                else ("tiles such as 19p5z")
-            )
+            what = "tiles such as 19p5z"
+            if counted:
+                what = "indicator tiles such as 3s7z, or a number of dora"
             raise HandError("bad_value", f"{name}= takes {what}, not {_short(raw)}", column)
         return tuple(_tile(c) for c in _tile_codes(raw, column, raw[0] in _CODES))
     # rules

@@ -45,10 +45,10 @@ def _waits_text(d: DiscardEv) -> str:
     return "waits " + " ".join(f"{t}{TIMES}{n}" for t, n in d.waits)
 
 
-def ev_cell(d: DiscardEv) -> str:
-    """A discard's expected points and chance of winning, for the discard table's column:
-    ``5810.3 (60.5%)``."""
-    return f"{points(d.ev)} ({percent(d.win)})"
+def ev_cell(expected: Any, win: Any) -> str:
+    """A discard's expected points and chance of winning, as the discard table's column
+    shows them (``agari --ev``): ``5810.3 (60.5%)``."""
+    return f"{points(expected)} ({percent(win)})"
 
 
 def milestones(turn: int) -> list[int]:

@@ -354,7 +354,9 @@ def _render_discards(result: Result) -> list[str]:
             figures = d.get("ev")
             cell = ""
             if isinstance(figures, Mapping):
-                cell = f"{figures['points']:.1f} ({100 * figures['win']:.1f}%)"
+                from agari.render.ev import ev_cell
+
+                cell = ev_cell(figures["points"], figures["win"])
             rows[i] = (*rows[i], cell)
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines.append(
