@@ -21,7 +21,8 @@ The model (the README's "Expected value of a discard" says the same for players)
   share the room left in proportion to their copies); the rest of the wall changes nothing.
   So the figures depend on the hand alone and each hand is valued once; this is exact for a
   hand in riichi (it throws only tiles that do not win it) and for any play that throws no
-  usable tile. (Should the first kind alone outnumber the wall, every draw is one of it.)
+  usable tile, the ura dora aside (their indicators come from the wall as held here, thrown
+  tiles included). (Should the first kind alone outnumber the wall, every draw is one of it.)
 * **Play.** The player maximises the expected points; on equal points the higher chance of
   winning, then of being ready. A closed hand declares riichi with the first discard that
   leaves it ready (switch ``riichi``; off: dama), and then only wins or throws the tile
