@@ -55,6 +55,7 @@ from math import comb
 from typing import Any, Final
 
 from agari.analysis.waiting import (
+    _closed_counts,
     _completing_kinds,
     _improving_kinds,
     _shanten,
@@ -919,13 +920,6 @@ def _wait_shares(found: dict[tuple[_Tiles, bool, int], list[Any]], zero: Number)
 # --------------------------------------------------------------------------- the analysis
 
 
-def _counts(tiles: Iterable[Tile]) -> list[int]:
-    counts = [0] * 34
-    for tile in tiles:
-        counts[tile.kind] += 1
-    return counts
-
-
 #: Words of a win or a declaration, which the model decides itself (and so ignores): the
 #: context words' table's ways of winning, riichi and situations, the ura and the discarder.
 _DECIDED_WORDS: Final = (
@@ -951,7 +945,7 @@ def _setup(
     own = hand.closed_tiles
     meld_tiles = [t for meld in hand.melds for t in meld.tiles]
     visible = [*own, *meld_tiles, *hand.context.dora_indicators, *seen]
-    shown = _counts(visible)
+    shown = _closed_counts(visible)
     shown[NORTH] += hand.context.kita
     unseen = [0] * _EVENTS
     for kind in range(34):
@@ -968,12 +962,12 @@ def _setup(
     for tile in own:
         if tile.red and aka[tile.kind // 9]:
             reds[tile.kind // 9] += 1
-    start: _Tiles = (tuple(_counts(own)), (reds[0], reds[1], reds[2]))
+    start: _Tiles = (tuple(_closed_counts(own)), (reds[0], reds[1], reds[2]))
     setup = _Setup(
         rules=rules,
         options=options,
         melds=hand.melds,
-        meld_counts=_counts(meld_tiles),
+        meld_counts=_closed_counts(meld_tiles),
         sanma=sanma,
         closed=hand.is_closed,
         aka=aka,
