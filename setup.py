@@ -30,6 +30,7 @@ HOT_MODULES = [
     "notation/text",
     "analysis/tables",
     "analysis/waiting",
+    "analysis/ev",
 ]
 
 if compiling():

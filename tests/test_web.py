@@ -446,3 +446,23 @@ def test_the_page_script_hides_2m_to_8m_as_the_rules_change(tmp_path: Path) -> N
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == [True, False, True]  # sanma, tenhou, players=3
+
+
+def test_expected_value_option(client: TestClient) -> None:
+    """Issue 30: the page's "expected value" option (``ev=1``) adds each discard's expected
+    points to the discard table; the JSON API adds them to each discard (``ev``), the same
+    figures as :func:`agari.api.with_ev`. Without it, nothing changes."""
+    from agari.api import with_ev
+    from agari.notation import parse_hand
+    from agari.rules import Rules
+
+    hand = "234m067p3457899s1z"
+    plain = client.get("/", params={"hand": hand})
+    assert "expected points (agari ev)" not in plain.text and 'id="ev"' in plain.text
+    page = client.get("/", params={"hand": hand, "ev": "1"})
+    assert page.status_code == 200
+    assert "expected points (agari ev)" in page.text and " checked>" in page.text
+    record = client.get("/api/analyse", params={"hand": hand, "ev": "1"}).json()
+    want = with_ev(analyse(hand), parse_hand(hand), Rules.preset()).to_json()
+    assert record == want
+    assert all("ev" in d for d in record["discards"])

@@ -9,7 +9,7 @@ from agari.tiles import Tile
 
 if TYPE_CHECKING:
     from agari.analysis import discards, shanten, waits
-    from agari.api import analyse, score
+    from agari.api import analyse, ev, score
     from agari.notation import hand_from_dict, parse_hand
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "Tile",
     "analyse",
     "discards",
+    "ev",
     "hand_from_dict",
     "parse_hand",
     "score",
@@ -35,6 +36,7 @@ __all__ = [
 _LAZY: dict[str, str] = {
     "analyse": "agari.api",
     "score": "agari.api",
+    "ev": "agari.api",
     "shanten": "agari.analysis",
     "waits": "agari.analysis",
     "discards": "agari.analysis",

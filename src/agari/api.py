@@ -19,15 +19,17 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from agari.analysis.ev import DEFAULT_TURN, EvAnalysis, EvOptions, evaluate
 from agari.analysis.waiting import analyse_discards, analyse_waiting
 from agari.engine.scoring import score_hand
 from agari.errors import HandError, RuleError
 from agari.hand import Hand
 from agari.notation.records import hand_from_dict
-from agari.notation.text import parse_hand
+from agari.notation.text import parse_hand, parse_tiles
 from agari.notation.validate import check_made_hand, check_tile_count, check_under_rules
 from agari.result import Result, TextDetails
 from agari.rules import Rules
+from agari.tiles import Tile
 
 HandInput = str | Hand | Mapping[str, Any]
 
@@ -267,3 +269,137 @@ def score(
     if not isinstance(rules, Rules) or overrides:  # else the Rules value as given
         rules = _caller_rules(rules, overrides)
     return _run(hand, rules, False)
+
+
+# --------------------------------------------------------------------------- ev (SPEC §10)
+
+#: ``turn=N``: a word of ``agari ev`` (draws left), not of the hand notation.
+_TURN_WORD = "turn="
+
+
+def split_turn(text: str) -> tuple[str, int | None]:
+    """``text`` with its ``turn=N`` word (any case) blanked out, so that the columns of the
+    rest stay where they were, and N (``None`` when absent).
+
+    >>> split_turn("123m456p789s1155z1z turn=5 seat=E")
+    ('123m456p789s1155z1z        seat=E', 5)
+    """
+    words = text.split(" ")
+    found: int | None = None
+    column = 1
+    for index, word in enumerate(words):
+        if word.lower().startswith(_TURN_WORD):
+            raw = word[len(_TURN_WORD) :]
+            if found is not None:
+                raise HandError("conflicting_context", "turn= is given twice", column)
+            if not (raw.isascii() and raw.isdigit()) or len(raw) > 3:
+                raise HandError(
+                    "bad_value",
+                    f"turn= takes the draws left, a whole number such as 17, not {raw!r}",
+                    column + len(_TURN_WORD),
+                )
+            found = int(raw)
+            words[index] = " " * len(word)
+        column += len(word) + 1
+    return " ".join(words), found
+
+
+def ev(
+    hand: str | Hand | Mapping[str, Any],
+    rules: Rules | str | None = None,
+    overrides: Mapping[str, Any] | None = None,
+    *,
+    turn: int | None = None,
+    riichi: bool = True,
+    ura: bool = True,
+    ippatsu: bool = True,
+    tegawari: bool = True,
+    backtrack: bool = True,
+    seen: tuple[Tile, ...] | str = (),
+    curves: bool = False,
+    explain: Tile | str | None = None,
+    exact: bool = False,
+) -> EvAnalysis:
+    """The expected value of each discard of a 14-tile hand (or of a 13-tile hand, a draw
+    earlier): the chances of being ready and of winning and the expected points, best
+    first (SPEC §10; the model is :mod:`agari.analysis.ev`'s, the README's "Expected value
+    of a discard").
+
+    ``turn`` is the draws left (default 17; the text may say ``turn=N`` instead); the
+    switches say whether a ready closed hand declares riichi (off: dama) and with it counts
+    ura dora and ippatsu, and whether tegawari and back-tracking are tried; ``seen`` adds
+    tiles in sight to the hand's ``seen=`` word. ``curves`` adds each discard's chances by
+    each coming draw, ``explain`` one discard's, with how its wins add up. ``exact``
+    computes in fractions. Raises :class:`~agari.errors.HandError` for a hand it cannot
+    value (with the code and column, as :func:`agari.parse_hand`) and
+    :class:`~agari.errors.RuleError` for bad rules.
+
+    >>> best = ev("234m345666p4467s1z seat=E dora=1z", ura=False, ippatsu=False).discards[0]
+    >>> str(best.tile), round(best.ev, 2), round(best.win * 100, 2)
+    ('1z', 4282.35, 71.37)
+    """
+    base = _caller_rules(rules, overrides)
+    text = hand if isinstance(hand, str) else None
+    try:
+        if isinstance(hand, str):
+            hand, said = split_turn(hand)
+            if said is not None:
+                if turn is not None and turn != said:
+                    raise HandError("conflicting_context", f"turn={said} and turn {turn} differ")
+                turn = said
+        parsed = hand if isinstance(hand, Hand) else _parse(hand)
+        if not parsed._checked:
+            check_made_hand(parsed)
+        used = _hand_rules(parsed, base) if parsed.context.rules is not None else base
+        check_under_rules(parsed, used)
+        extra = parse_tiles(seen) if isinstance(seen, str) else tuple(seen)
+        if extra:
+            parsed = replace(
+                parsed, context=parsed.context._replace(seen=(*parsed.context.seen, *extra))
+            )
+            check_made_hand(parsed)  # the copies, counting the tiles seen
+        shown = Tile.parse(explain) if isinstance(explain, str) else explain
+        options = EvOptions(
+            turn=DEFAULT_TURN if turn is None else turn,
+            riichi=riichi,
+            ura=ura,
+            ippatsu=ippatsu,
+            tegawari=tegawari,
+            backtrack=backtrack,
+        )
+        return evaluate(parsed, used, options, exact=exact, curves=curves, explain=shown)
+    except HandError as error:
+        if text is not None:
+            error.point_at_word(text)
+        raise
+
+
+def with_ev(result: Result, hand: Hand, rules: Rules, **switches: Any) -> Result:
+    """``result`` (14 tiles that do not win: its discard table) with each discard's expected
+    value beside it (``"ev": {"points", "win", "ready"}``, as :func:`ev` counts them with
+    ``switches``): the column ``agari --ev HAND`` and the page's option show. A result of
+    another status comes back as it was.
+
+    >>> r = with_ev(analyse("3455m666p789s11z22z seat=E"), parse_hand("3455m666p789s11z22z seat=E"),
+    ...     Rules.preset(), turn=4)
+    >>> r.discards[0]["tile"], r.discards[0]["ev"]["ready"]
+    ('5m', 1.0)
+    """
+    if result.status != "not_winning" or not result.discards:
+        return result
+    if hand.context.rules is not None:  # the hand's own rules= word, as analyse applies it
+        rules = _hand_rules(hand, rules)
+    options = EvOptions(**{"turn": DEFAULT_TURN, **switches})
+    analysis = evaluate(hand, rules, options)
+    discards = []
+    for entry in result.discards:
+        found = analysis.find(Tile.parse(str(entry["tile"])))
+        if found is not None:
+            figures = {
+                "points": float(found.ev),
+                "win": float(found.win),
+                "ready": float(found.ready),
+            }
+            entry = {**entry, "ev": figures}
+        discards.append(entry)
+    return replace(result, discards=tuple(discards))

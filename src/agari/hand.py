@@ -200,6 +200,15 @@ CONTEXT_WORDS: Final = (
         record_keys=("kita",),
     ),
     ContextWord(
+        "seen",
+        "seen",
+        "tiles",
+        "tiles the player sees beside the hand (rivers, others' melds): fewer copies unseen",
+        "seen=19p5z",
+        "seen",
+        record_keys=("seen",),
+    ),
+    ContextWord(
         "pao",
         "pao",
         "wind",
@@ -328,6 +337,9 @@ class Context(NamedTuple):
     wareme: Wind | None = None
     rules: str | None = None
     win_from: Source | None = None
+    #: Tiles the player sees beside the hand and its indicators (word ``seen=``): they
+    #: lower the copies a waits or discard analysis counts as unseen, never the value.
+    seen: tuple[Tile, ...] = ()
 
     @property
     def dealer(self) -> bool:

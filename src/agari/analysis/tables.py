@@ -237,93 +237,167 @@ def formula_shanten(counts: Sequence[int], melds: int) -> int:
     return value
 
 
-def formula_shanten_after_draws(counts: Sequence[int], melds: int) -> list[int]:
-    """:func:`formula_shanten` of ``counts`` plus one tile of each kind (34 values; a kind
-    already held four times gets 9, an impossible draw). The other three suits' tables are
-    merged once; each suit's tables with one tile more, and each merged table's shanten,
-    are memoised, so a draw costs a look-up or two."""
-    suits = (
+#: Suit tables by a suit's raw counts (a tuple of 9, or 7 honours): the discards of a hand
+#: change one suit at a time, so the same few thousand shapes come back.
+_RAW_TABLES: dict[tuple[int, ...], Table] = {}
+
+
+def _raw_table(part: tuple[int, ...]) -> Table:
+    found = _RAW_TABLES.get(part)
+    if found is None:
+        found = (
+            _honour_table(_honour_key(part)) if len(part) == 7 else _number_table(_number_key(part))
+        )
+        if len(_RAW_TABLES) < 1 << 18:
+            _RAW_TABLES[part] = found
+    return found
+
+
+@lru_cache(maxsize=1 << 16)
+def merged_shanten(a: Table, b: Table, need: int) -> int:
+    """:func:`table_shanten` of two tables merged (memoised: few pairs come back often)."""
+    return table_shanten(merge(a, b), need)
+
+
+def _suits_beside(
+    counts: Sequence[int],
+) -> tuple[tuple[tuple[int, ...], ...], tuple[Table, Table, Table, Table]]:
+    """The four suits' counts, and for each suit the other three suits' tables merged (a
+    draw or a discard changes one suit: the rest is merged once)."""
+    parts = (
         tuple(counts[0:9]),
         tuple(counts[9:18]),
         tuple(counts[18:27]),
         tuple(counts[27:34]),
     )
-    tables = (
-        _number_table(_number_key(suits[0])),
-        _number_table(_number_key(suits[1])),
-        _number_table(_number_key(suits[2])),
-        _honour_table(_honour_key(suits[3])),
-    )
+    t0, t1, t2, t3 = (_raw_table(part) for part in parts)
     rest = (
-        merge(tables[1], merge(tables[2], tables[3])),
-        merge(tables[0], merge(tables[2], tables[3])),
-        merge(merge(tables[0], tables[1]), tables[3]),
-        merge(merge(tables[0], tables[1]), tables[2]),
+        merge(t1, merge(t2, t3)),
+        merge(t0, merge(t2, t3)),
+        merge(merge(t0, t1), t3),
+        merge(merge(t0, t1), t2),
     )
+    return parts, rest
+
+
+def _closed_facts(counts: Sequence[int]) -> tuple[int, int, int, int]:
+    """What seven pairs and thirteen orphans read: pairs, kinds held, orphan kinds held and
+    orphan kinds held twice or more."""
+    return (
+        sum(1 for c in counts if c >= 2),
+        sum(1 for c in counts if c),
+        sum(1 for k in _ORPHANS if counts[k]),
+        sum(1 for k in _ORPHANS if counts[k] >= 2),
+    )
+
+
+def formula_shanten_after_draws(counts: Sequence[int], melds: int) -> list[int]:
+    """:func:`formula_shanten` of ``counts`` plus one tile of each kind (34 values; a kind
+    already held four times gets 9, an impossible draw). The other three suits' tables are
+    merged once, so each draw costs one suit look-up and one merge; a draw far from every
+    tile of its suit costs neither."""
+    parts, rest = _suits_beside(counts)
+    t0 = _raw_table(parts[0])
     need = 4 - melds
     closed = melds == 0
     if closed:
-        pairs = sum(1 for c in counts if c >= 2)
-        kinds = sum(1 for c in counts if c)
-        orphan_kinds = sum(1 for k in _ORPHANS if counts[k])
-        orphan_pair = any(counts[k] >= 2 for k in _ORPHANS)
-    out: list[int] = []
+        pairs, kinds, orphan_kinds, orphan_pairs = _closed_facts(counts)
+        orphan_pair = orphan_pairs > 0
+    # A drawn tile with no tile of its suit within two places of it (an honour not held)
+    # forms no group, pair or partial group: the standard form stays as it is.
+    unchanged = merged_shanten(t0, rest[0], need)
+    out = [9] * 34
     for suit in range(4):
-        others = rest[suit]
+        part = parts[suit]
         first = suit * 9
-        for rank, table in enumerate(_plus_one(suits[suit], suit == 3)):
-            if table is None:
-                out.append(9)
+        others = rest[suit]
+        for position, held in enumerate(part):
+            if held >= 4:
                 continue
-            value = _shanten_row(merge(table, others))[need]
+            # honours: a kind not held; numbers: no tile within two ranks
+            near = (held,) if suit == 3 else part[max(0, position - 2) : position + 3]
+            if not any(near):
+                value = unchanged
+            else:
+                grown = (*part[:position], held + 1, *part[position + 1 :])
+                value = merged_shanten(_raw_table(grown), others, need)
             if closed and value > -1:
-                kind = first + rank
-                c = counts[kind] + 1
+                kind = first + position
+                c = held + 1
                 p = pairs + (c == 2)
                 k = kinds + (c == 1)
-                value = min(value, 6 - p + max(0, 7 - k))
+                seven = 6 - p + (7 - k if k < 7 else 0)
+                if seven < value:
+                    value = seven
                 if kind in _ORPHANS:
-                    ok = orphan_kinds + (c == 1)
-                    op = orphan_pair or c == 2
-                    value = min(value, 13 - ok - op)
+                    orphans = 13 - (orphan_kinds + (c == 1)) - (orphan_pair or c == 2)
                 else:
-                    value = min(value, 13 - orphan_kinds - orphan_pair)
-            out.append(value)
+                    orphans = 13 - orphan_kinds - orphan_pair
+                if orphans < value:
+                    value = orphans
+            out[first + position] = value
     return out
 
 
-_PLUS_ONE: dict[tuple[tuple[int, ...], bool], tuple[Table | None, ...]] = {}
-_SHANTEN_ROWS: dict[Table, tuple[int, ...]] = {}
+def formula_shanten_after_discards(counts: Sequence[int], melds: int) -> list[int]:
+    """:func:`formula_shanten` of ``counts`` less one tile of each kind (34 values; 9 for a
+    kind not held): the discards of a 14-tile hand. As in
+    :func:`formula_shanten_after_draws`, the other three suits' tables are merged once, so
+    each discard costs one suit look-up and one merge.
 
-
-def _plus_one(suit: tuple[int, ...], honours: bool) -> tuple[Table | None, ...]:
-    """The suit's table with one more tile of each rank (``None`` for a rank held four
-    times), memoised by the suit's counts."""
-    cached = _PLUS_ONE.get((suit, honours))
-    if cached is not None:
-        return cached
-    work = list(suit)
-    out: list[Table | None] = []
-    for rank in range(len(work)):
-        if work[rank] >= 4:
-            out.append(None)
+    >>> after = formula_shanten_after_discards([1, 1, 1, 0, 0, 0, 0, 0, 1] + [0] * 18
+    ...     + [3, 3, 2, 2, 0, 0, 0], 0)  # 1239m 11122233344z: throw 9m, ready
+    >>> after[8], after[0], after[3]
+    (0, 1, 9)
+    """
+    parts, rest = _suits_beside(counts)
+    need = 4 - melds
+    closed = melds == 0
+    if closed:
+        pairs, kinds, orphan_kinds, orphan_pairs = _closed_facts(counts)
+    out: list[int] = []
+    for suit in range(4):
+        out += _suit_discards(parts[suit], rest[suit], need)
+    if not closed:
+        return out
+    # Seven pairs and thirteen orphans, which one discard changes by at most one.
+    seven_now = 6 - pairs + max(0, 7 - kinds)
+    orphans_now = 13 - orphan_kinds - (orphan_pairs > 0)
+    # A discard never lowers either: when both are above every standard value, they lose.
+    if min(seven_now, orphans_now) > max(v for v in out if v != 9):
+        return out
+    for kind, c in enumerate(counts):
+        value = out[kind]
+        if not c or value == -1:
             continue
-        work[rank] += 1
-        key = _honour_key(work) if honours else _number_key(work)
-        out.append(_honour_table(key) if honours else _number_table(key))
-        work[rank] -= 1
-    found = tuple(out)
-    _PLUS_ONE[suit, honours] = found
-    return found
+        p = pairs - (c == 2)
+        k = kinds - (c == 1)
+        seven = 6 - p + (7 - k if k < 7 else 0)
+        if seven < value:
+            value = seven
+        if kind in _ORPHANS:
+            orphans = 13 - (orphan_kinds - (c == 1)) - (orphan_pairs - (c == 2) > 0)
+        else:
+            orphans = orphans_now
+        if orphans < value:
+            value = orphans
+        out[kind] = value
+    return out
 
 
-def _shanten_row(table: Table) -> tuple[int, ...]:
-    """:func:`table_shanten` of ``table`` for 0 to 4 sets still needed, memoised."""
-    row = _SHANTEN_ROWS.get(table)
-    if row is None:
-        row = tuple(table_shanten(table, need) for need in range(5))
-        _SHANTEN_ROWS[table] = row
-    return row
+@lru_cache(maxsize=1 << 16)
+def _suit_discards(part: tuple[int, ...], others: Table, need: int) -> tuple[int, ...]:
+    """The standard form's shanten after throwing one tile of each kind of one suit (9 where
+    the suit holds none), beside the other suits' merged table (memoised: a hand's
+    neighbours differ in one suit, so each suit's answer comes back)."""
+    out = []
+    for position, c in enumerate(part):
+        if not c:
+            out.append(9)
+            continue
+        reduced = (*part[:position], c - 1, *part[position + 1 :])
+        out.append(merged_shanten(_raw_table(reduced), others, need))
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- exact distances
@@ -453,8 +527,8 @@ def _honour_distance(pairs: tuple[tuple[int, int], ...]) -> Distance:
 
 @lru_cache(maxsize=1 << 16)
 def merge_distance(a: Distance, b: Distance) -> Distance:
-    """Distances of two suits together (min-plus over the ways to split sets and pair);
-    memoised as :func:`merge` is (few distinct tables meet)."""
+    """Distances of two suits together (min-plus over the ways to split sets and pair;
+    memoised like :func:`merge`)."""
     out = [_INF] * _SIZE
     for i in range(_SIZE):
         da = a[i]

@@ -48,6 +48,7 @@ from typing import Any
 from agari.analysis.tables import (
     exact_shanten,
     formula_shanten,
+    formula_shanten_after_discards,
     formula_shanten_after_draws,
 )
 from agari.engine.decompose import UNIT, is_complete, keys_of_counts
@@ -238,10 +239,10 @@ def _held_counts(hand: Hand) -> list[int]:
 
 
 def _visible_counts(hand: Hand, held: Sequence[int]) -> list[int]:
-    """Copies the player can see: the hand, its melds, the dora indicators and the North
-    tiles set aside as kita (three-player)."""
+    """Copies the player can see: the hand, its melds, the dora indicators, the tiles seen
+    beside it (``seen=``) and the North tiles set aside as kita (three-player)."""
     counts = list(held)
-    for tile in hand.context.dora_indicators:
+    for tile in (*hand.context.dora_indicators, *hand.context.seen):
         counts[tile.kind] += 1
     counts[NORTH] += hand.context.kita
     return counts
@@ -310,6 +311,25 @@ def _shanten(closed: list[int], melds: int, held: list[int]) -> int:
     if _limit_may_bite(closed, held):
         return exact_shanten(closed, melds, _limits(closed, held))
     return formula_shanten(closed, melds)
+
+
+def _shanten_after_discards(closed: list[int], melds: int, held: list[int]) -> list[int]:
+    """:func:`_shanten` of 14 tiles less one tile of each kind (9 for a kind not in
+    ``closed``). The formula serves all discards at once unless the four-copy limit may bite
+    for the 14 tiles (then for none of their subsets either, so the formula is exact)."""
+    if not _limit_may_bite(closed, held):
+        return formula_shanten_after_discards(closed, melds)
+    out = []
+    for kind in range(34):
+        if not closed[kind]:
+            out.append(9)
+            continue
+        closed[kind] -= 1
+        held[kind] -= 1
+        out.append(_shanten(closed, melds, held))
+        closed[kind] += 1
+        held[kind] += 1
+    return out
 
 
 def _improving_kinds(closed: list[int], melds: int, held: list[int], current: int) -> list[int]:

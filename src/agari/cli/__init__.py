@@ -5,6 +5,7 @@
     agari points HAN [FU] | table | draw | chombo SEAT ...
     agari batch FILE...
     agari game SHEET...
+    agari ev HAND
     agari svg HAND | serve
 
 Without HAND the hand command reads one hand per line from standard input. Exit status:
@@ -38,7 +39,7 @@ __all__ = [
 ]
 
 USAGE = """\
-usage: agari [--rules PRESET] [--rule KEY=VALUE]... [--json] [HAND ...]
+usage: agari [--rules PRESET] [--rule KEY=VALUE]... [--json] [--ev] [HAND ...]
        agari rules [PRESET]                 presets and rule switches
        agari points HAN [FU] [options]      payments for a counted hand
        agari table [--dealer] [--tsumo]     the points table
@@ -48,6 +49,7 @@ usage: agari [--rules PRESET] [--rule KEY=VALUE]... [--json] [HAND ...]
        agari game [options] SHEET...        replay whole games: running scores, final standings
        agari review [options] LOG...        every decision of every player, beside the best
        agari stats [options] LOG|DIR...     players' figures over many games (--csv, --parquet)
+       agari ev HAND [--explain TILE]       expected value of each discard (win chances, points)
        agari svg HAND [-o FILE] [--info]    a picture of the hand (SVG)
        agari serve [--host H] [--port N]    the local web page (needs the web extra)
 Each subcommand has --help.
@@ -64,6 +66,8 @@ options:
                      riichicity; tenhou-sanma, majsoul-sanma, riichicity-sanma (three-player)
   --rule KEY=VALUE   change one switch (repeatable); `agari rules` lists them
   --json             one SPEC §3 JSON record per hand (JSON Lines)
+  --ev               14 tiles that do not win: each discard's expected value beside it
+                     (points and chance of winning, as `agari ev` counts them)
   -h, --help         this help
   --version          the version, and the build: (compiled) or (pure Python)
 
@@ -189,6 +193,7 @@ _SUBCOMMANDS = (
     "game",
     "review",
     "stats",
+    "ev",
     "svg",
     "serve",
 )
@@ -205,7 +210,7 @@ def _dispatch(args: list[str]) -> int:
         return _subcommand("agari.cli.batch_cmd", "run", args)
     if args and args[0] == "game":
         return _subcommand("agari.cli.game_cmd", "run", args)
-    if args and args[0] in ("review", "stats", "svg", "serve"):
+    if args and args[0] in ("review", "stats", "ev", "svg", "serve"):
         return _subcommand(f"agari.cli.{args[0]}_cmd", "run", args)
     return _hand_command(args)
 
@@ -218,10 +223,12 @@ def _subcommand(module: str, function: str, args: list[str]) -> int:
 
 
 def _parse_options(args: list[str]) -> tuple[str | None, list[str], bool, list[str]]:
-    """``--rules``, the ``--rule`` texts, ``--json`` and the hands (in order)."""
+    """``--rules``, the ``--rule`` texts, ``--json`` and the hands (in order); ``--ev`` is
+    read by the caller."""
     preset: str | None = None
     overrides: list[str] = []
     as_json = False
+    args = [a for a in args if a != "--ev"]
     hands: list[str] = []
     i = 0
     while i < len(args):
@@ -379,6 +386,8 @@ def _hand_command(args: list[str]) -> int:
         source = ((text, _is_utf8(text)) for text in hands)
     from agari.api import analyse_text, internal_error
 
+    ev = "--ev" in args
+
     rejected = False
     first = True
     out = sys.stdout
@@ -391,6 +400,10 @@ def _hand_command(args: list[str]) -> int:
         else:
             try:
                 result, hand, used = analyse_text(text, rules)
+                if ev and hand is not None and result.status == "not_winning":
+                    from agari.api import with_ev
+
+                    result = with_ev(result, hand, used)
             except Exception as exc:  # a bug, not bad input: still no traceback for the user
                 result = internal_error(text, rules, exc)
         rejected = rejected or result.status == "error"

@@ -24,6 +24,7 @@ __all__ = [
     "UsageError",
     "add_jobs_option",
     "add_rule_options",
+    "hand_arguments",
     "isatty",
     "rules_of",
     "run_until_stopped",
@@ -134,6 +135,25 @@ def _jobs(text: str) -> int:
 def rules_of(args: argparse.Namespace) -> Rules:
     """The rules ``--rules``/``--rule`` ask for (:class:`~agari.errors.RuleError` if bad)."""
     return Rules.from_options(args.rules, args.rule)
+
+
+def hand_arguments(
+    parser: argparse.ArgumentParser, argv: Sequence[str], prog: str
+) -> tuple[argparse.Namespace, Rules, str] | int:
+    """The arguments of a subcommand that takes ``HAND`` (words that join into one hand, as
+    for ``agari HAND``), its rules and the hand's text; or the exit status to return: 0 after
+    ``--help``, 2 (the message on standard error) for a usage error or bad rules."""
+    from agari.errors import RuleError
+
+    try:
+        args = parser.parse_args(list(argv))
+        rules = rules_of(args)
+    except SystemExit as stop:  # --help
+        return stop.code if isinstance(stop.code, int) else 0
+    except (UsageError, RuleError) as error:
+        sys.stderr.write(f"{prog}: error: {error}\n")
+        return 2
+    return args, rules, " ".join(args.hand).replace(" ,", ",")
 
 
 def isatty(stream: IO[str]) -> bool:

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from agari.cli import cannot_write
-from agari.cli.options import Parser, UsageError, add_rule_options, rules_of
+from agari.cli.options import Parser, add_rule_options, hand_arguments
 from agari.lang import N_
 
 __all__ = ["run"]
@@ -54,18 +54,13 @@ def _parser() -> Parser:
 
 
 def run(argv: Sequence[str]) -> int:
-    from agari.errors import HandError, RuleError
+    from agari.errors import HandError
     from agari.web.params import read_hand
 
-    try:
-        args = _parser().parse_args(list(argv))
-        rules = rules_of(args)
-    except SystemExit as stop:  # --help
-        return stop.code if isinstance(stop.code, int) else 0
-    except (UsageError, RuleError) as error:
-        sys.stderr.write(f"agari svg: error: {error}\n")
-        return 2
-    text = " ".join(args.hand).replace(" ,", ",")
+    read = hand_arguments(_parser(), argv, "agari svg")
+    if isinstance(read, int):
+        return read
+    args, rules, text = read
     from agari.api import analyse
     from agari.render.svg import hand_svg
     from agari.render.text import render

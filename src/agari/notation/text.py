@@ -445,15 +445,14 @@ def read_word_value(key: str, name: str, raw: str, column: int) -> Any:
             )
         return _counter(key, name, raw, column)
     if kind == "tiles":
-        if raw.isascii() and raw.isdigit():
+        counted = key in ("dora", "ura")  # a number of dora, where the tiles are not known
+        if counted and raw.isascii() and raw.isdigit():
             return _counter(f"{key}_count", name, raw, column)
         if not _TILES_TEXT.fullmatch(raw):
-            raise HandError(
-                "bad_value",
-                f"{name}= takes indicator tiles such as 3s7z, or a number of dora, "
-                f"not {_short(raw)}",
-                column,
-            )
+            what = "tiles such as 19p5z"
+            if counted:
+                what = "indicator tiles such as 3s7z, or a number of dora"
+            raise HandError("bad_value", f"{name}= takes {what}, not {_short(raw)}", column)
         return tuple(_tile(c) for c in _tile_codes(raw, column, raw[0] in _CODES))
     # rules
     from agari.rules import PRESET_NAMES

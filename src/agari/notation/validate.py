@@ -177,7 +177,7 @@ def check_context_values(context: Context) -> None:
         raise HandError("bad_value", f"win_from takes left, across or right, not {c.win_from!r}")
     if c.rules is not None and not isinstance(c.rules, str):
         raise HandError("bad_record", f"rules is {type(c.rules).__name__}, not a preset name")
-    for name in ("dora_indicators", "ura_indicators"):
+    for name in ("dora_indicators", "ura_indicators", "seen"):
         if not isinstance(getattr(c, name), tuple):
             raise HandError("bad_record", f"{name} must be a tuple of Tile")
 
@@ -217,6 +217,7 @@ def check_value_types(hand: Hand) -> None:
         raise wrong("the context", context, "Context")
     for name in ("dora_indicators", "ura_indicators"):
         tiles_of(name, "a dora indicator", getattr(context, name))
+    tiles_of("seen", "a seen tile", context.seen)
 
 
 def mark_checked(hand: Hand) -> Hand:
@@ -267,8 +268,10 @@ def check_meld_shapes(hand: Hand) -> None:
 
 
 def _visible(hand: Hand, own: tuple[Tile, ...]) -> list[Tile]:
-    """Everything the hand shows: its own tiles (``hand.all_tiles``) and the indicators."""
-    return [*own, *hand.context.dora_indicators, *hand.context.ura_indicators]
+    """Everything the hand shows: its own tiles (``hand.all_tiles``), the indicators and the
+    tiles seen beside it (``seen=``)."""
+    c = hand.context
+    return [*own, *c.dora_indicators, *c.ura_indicators, *c.seen]
 
 
 def check_tiles(hand: Hand) -> None:
@@ -305,6 +308,8 @@ def check_tiles(hand: Hand) -> None:
                 extra.append("melds")
             if hand.context.dora_indicators or hand.context.ura_indicators:
                 extra.append("dora indicators")
+            if hand.context.seen:
+                extra.append("seen tiles")
             if kind == NORTH and hand.context.kita:
                 extra.append("kita")
             counted = f" (counting {' and '.join(extra)})" if extra else ""
@@ -451,7 +456,8 @@ def _check_chankan(hand: Hand, column: int | None) -> None:
     """A robbed kan holds the other three copies of the winning tile (the pon it was added
     to), so the winner can see no other copy: not in the hand, a meld or an indicator."""
     kind = hand.win.kind if hand.win is not None else -1
-    seen = [*hand.concealed, *hand.context.dora_indicators, *hand.context.ura_indicators]
+    c = hand.context
+    seen = [*hand.concealed, *c.dora_indicators, *c.ura_indicators, *c.seen]
     for meld in hand.melds:
         seen.extend(meld.tiles)
     others = sum(1 for tile in seen if tile.kind == kind)

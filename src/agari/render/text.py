@@ -159,6 +159,8 @@ def describe_hand(hand: Hand, players: int = 4) -> list[str]:
         if count:
             shown.append(f"{count} (count given)")
         lines.append(f"{label + ' ind.':<9} {'; '.join(shown) if shown else 'none'}")
+    if c.seen:
+        lines.append(f"seen      {format_tiles(c.seen)} ({_plural(len(c.seen), 'tile')})")
     lines.append(
         f"counters  honba {c.honba}, riichi sticks {c.sticks}, kita {c.kita}; "
         f"pao {c.pao or 'none'}, wareme {c.wareme or 'none'}"
@@ -346,6 +348,16 @@ def _render_discards(result: Result) -> list[str]:
         )
     if not any(r[4] for r in rows[1:]):
         rows = [r[:4] for r in rows]
+    if any("ev" in d for d in result.discards):  # agari --ev: the expected value beside
+        rows[0] = (*rows[0], "ev: points (win)")
+        for i, d in enumerate(result.discards, 1):
+            figures = d.get("ev")
+            cell = ""
+            if isinstance(figures, Mapping):
+                from agari.render.ev import ev_cell
+
+                cell = ev_cell(figures["points"], figures["win"])
+            rows[i] = (*rows[i], cell)
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines.append(
         "discards  (shanten after the discard; tiles that improve the hand, unseen copies)"

@@ -2,9 +2,11 @@
 
 Routes:
 
-* ``GET /?hand=…&rules=…&rule=KEY=VALUE`` the page, with the result of the hand in the URL;
+* ``GET /?hand=…&rules=…&rule=KEY=VALUE[&ev=1]`` the page, with the result of the hand in
+  the URL (``ev=1``: 14 tiles that do not win get each discard's expected value, ``agari ev``);
 * ``GET /part/result?…`` the result part alone (the page's script swaps it in as you type);
-* ``GET /api/analyse?hand=…&rules=…&rule=…`` the SPEC §3 record, ``Result.to_json()``;
+* ``GET /api/analyse?hand=…&rules=…&rule=…[&ev=1]`` the SPEC §3 record, ``Result.to_json()``
+  (with ``ev=1`` each discard of 14 tiles that do not win has its ``ev``: points, win, ready);
 * ``GET /api/svg?hand=…[&info=1]`` the picture, ``image/svg+xml``;
 * ``GET /tile/5m.svg`` one tile face (the palette's pictures);
 * ``GET /game`` the game page; ``POST /game`` its form without script (``game=TEXT``,
@@ -107,28 +109,33 @@ def _state(request: Request) -> tuple[str | None, str | None, list[str]]:
     return q.get("hand"), q.get("rules") or None, split_switches(q.getlist("rule"))
 
 
+def _flag(request: Request, name: str) -> bool:
+    return request.query_params.get(name, "") not in ("", "0", "false", "no", "off")
+
+
 def _analyse_request(request: Request) -> tuple[Result, Any]:
     hand, preset, switches = _state(request)
     if hand is None or not hand.strip():
         return error_result(hand, "bad_request", "no hand: give ?hand=<notation>"), None
-    return analysed(hand, preset, switches)
+    return analysed(hand, preset, switches, _flag(request, "ev"))
 
 
 async def home(request: Request) -> Response:
     hand, preset, switches = _state(request)
+    ev = _flag(request, "ev")
     body = ""
     status = 200
     if hand and hand.strip():
-        result, parsed = analysed(hand, preset, switches)
+        result, parsed = analysed(hand, preset, switches, ev)
         body = result_html(result, parsed)
-    return _Html(page(hand or "", preset, switches, body), status, headers=_HEADERS)
+    return _Html(page(hand or "", preset, switches, body, ev), status, headers=_HEADERS)
 
 
 async def part(request: Request) -> Response:
     hand, preset, switches = _state(request)
     if not hand or not hand.strip():
         return _Html("", headers=_HEADERS)
-    result, parsed = analysed(hand, preset, switches)
+    result, parsed = analysed(hand, preset, switches, _flag(request, "ev"))
     return _Html(result_html(result, parsed), headers=_HEADERS)
 
 
@@ -143,7 +150,7 @@ async def api_svg(request: Request) -> Response:
     result, parsed = _analyse_request(request)
     if result.status == "error" or parsed is None:
         return _bad(result)
-    info = request.query_params.get("info", "") not in ("", "0", "false", "no", "off")
+    info = _flag(request, "info")
     picture = hand_svg(parsed, info=result if info else None)
     return Response(picture, media_type="image/svg+xml", headers=_SVG_HEADERS)
 

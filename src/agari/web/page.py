@@ -71,9 +71,10 @@ def error_result(text: Any, code: str, message: str, column: int | None = None) 
 
 
 def analysed(
-    text: str, preset: str | None = None, switches: Sequence[str] = ()
+    text: str, preset: str | None = None, switches: Sequence[str] = (), ev: bool = False
 ) -> tuple[Result, Hand | None]:
-    """The result of ``text`` under the rules, and the hand when it could be read."""
+    """The result of ``text`` under the rules, and the hand when it could be read; with
+    ``ev``, 14 tiles that do not win get each discard's expected value (``agari --ev``)."""
     try:
         rules = Rules.from_options(preset, switches)
     except RuleError as error:
@@ -91,6 +92,10 @@ def analysed(
         hand = parse_hand(value) if isinstance(value, str) else hand_from_dict(value)
     except HandError:  # analyse read it, so this does not happen; no picture if it does
         return result, None
+    if ev:
+        from agari.api import with_ev
+
+        result = with_ev(result, hand, rules)
     return result, hand
 
 
@@ -224,18 +229,26 @@ def _discards_html(result: Result) -> list[str]:
             if isinstance(best, Mapping) and best.get("status") == "win":
                 best_text = escape(f"{best.get('tile')} {best.get('by', '')} ") + _outcome(best)
             shanten = d.get("shanten")
-            rows.append(
-                (_tile(str(d.get("tile"))), "0 tenpai" if shanten == 0 else str(shanten),
-                 str(d.get("ukeire_total", "")), _ukeire(d.get("ukeire")), best_text)
-            )  # fmt: skip
-        out.append(
-            "<h3>discards</h3>"
-            + _table(
-                ("discard", "shanten after", "ukeire", "tiles (the waits when tenpai)", "best win"),
-                rows,
-                "discards",
+            row: tuple[str, ...] = (
+                _tile(str(d.get("tile"))),
+                "0 tenpai" if shanten == 0 else str(shanten),
+                str(d.get("ukeire_total", "")),
+                _ukeire(d.get("ukeire")),
+                best_text,
             )
-        )
+            figures = d.get("ev")
+            if isinstance(figures, Mapping):  # the option "expected value" (agari ev)
+                row += (
+                    f"{figures['points']:.1f} ({100 * figures['win']:.1f}% win, "
+                    f"{100 * figures['ready']:.1f}% ready)",
+                )
+            rows.append(row)
+        head: tuple[str, ...] = (
+            "discard", "shanten after", "ukeire", "tiles (the waits when tenpai)", "best win"
+        )  # fmt: skip
+        if any(isinstance(d.get("ev"), Mapping) for d in result.discards):
+            head += ("expected points (agari ev)",)
+        out.append("<h3>discards</h3>" + _table(head, rows, "discards"))
     return out
 
 
@@ -324,7 +337,11 @@ def _tile_button(tile: str, players: int) -> str:
 
 
 def page(
-    text: str = "", preset: str | None = None, switches: Sequence[str] = (), body: str = ""
+    text: str = "",
+    preset: str | None = None,
+    switches: Sequence[str] = (),
+    body: str = "",
+    ev: bool = False,
 ) -> str:
     """The whole page with the form filled in and ``body`` (a :func:`result_html`)."""
     options = "".join(
@@ -342,6 +359,7 @@ def page(
         max_hand=MAX_HAND,
         options=options,
         switches=escape(" ".join(switches)),
+        ev_checked=" checked" if ev else "",
         palette=_palette(_players(preset, switches)),
         body=body or f'<p class="hint">Type a hand or click tiles. Examples: {examples}</p>',
         style=STYLE,
@@ -377,6 +395,9 @@ _PAGE: Final = """<!doctype html>
   <select id="rules" name="rules">{options}</select>
   <input id="rule" name="rule" value="{switches}" placeholder="switches, e.g. players=3"
     spellcheck="false" title="rule switches KEY=VALUE, separated by blanks">
+  <label title="14 tiles that do not win: each discard's expected points and chance of winning
+    (agari ev: one player's own draws, 17 to come)"><input type="checkbox" id="ev" name="ev"
+    value="1"{ev_checked}> expected value</label>
   <button type="submit" id="go">score</button>
 </form>
 {palette}
@@ -423,6 +444,7 @@ _SCRIPT: Final = r"""
 (function () {
   const form = document.getElementById('form'), hand = document.getElementById('hand'),
     rules = document.getElementById('rules'), rule = document.getElementById('rule'),
+    ev = document.getElementById('ev'),
     out = document.getElementById('result'), note = document.getElementById('palette-note');
   let timer = null, seq = 0;
   const undo = [];
@@ -431,6 +453,7 @@ _SCRIPT: Final = r"""
     if (hand.value.trim()) p.set('hand', hand.value);
     if (rules.value && rules.value !== 'wrc2025') p.set('rules', rules.value);
     for (const s of rule.value.split(/[\s,]+/).filter(Boolean)) p.append('rule', s);
+    if (ev.checked) p.set('ev', '1');
     return p;
   }
   async function update() {
@@ -460,6 +483,7 @@ _SCRIPT: Final = r"""
   }
   rules.addEventListener('change', showPalette);
   rule.addEventListener('input', showPalette);
+  ev.addEventListener('change', update);
   form.addEventListener('submit', function (e) {
     e.preventDefault(); clearTimeout(timer); update();
   });
