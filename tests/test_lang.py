@@ -315,3 +315,60 @@ def test_a_command_run_in_process_leaves_the_language_as_it_was(
     from agari.lang import json_names
 
     assert json_names() is None
+
+
+_GETTEXT = ("_", "N_", "ngettext", "pgettext")
+
+
+def test_no_message_is_marked_inside_an_f_string() -> None:
+    """The catalogs' extraction reads Python's tokens, and an f-string is one token: a
+    message marked inside one would never reach a catalog and stay English."""
+    found = []
+    for path in SRC.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.JoinedStr):
+                continue
+            for call in ast.walk(node):
+                if (
+                    isinstance(call, ast.Call)
+                    and isinstance(call.func, ast.Name)
+                    and call.func.id in _GETTEXT
+                    and any(isinstance(a, ast.Constant) for a in call.args)
+                ):
+                    found.append(f"{path.relative_to(SRC)}:{call.lineno}")
+    assert found == []
+
+
+QUICK = "234m067p3457899s+6s tsumo riichi dora=4p"
+
+
+def test_the_hand_report_speaks_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's quick-start hand (4 han 20 fu, 1300/2600): its yaku by the names Tenhou
+    writes (立直, 門前清自摸和, 平和), the value and payment in Japanese; each label padded
+    to the same column on a terminal (a CJK character is two columns wide)."""
+    from agari.cli import main
+    from agari.render.sheet import display_width
+
+    assert main(["--lang", "ja", QUICK]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    text = "\n".join(lines)
+    for part in ("立直", "門前清自摸和", "平和", "4飜20符", "1300/2600", "両面待ち", "ツモ"):
+        assert part in text, part
+    labelled = [line for line in lines if not line.startswith(" ") and "  " in line]
+    starts = {
+        display_width(line[: len(line) - len(line[line.index("  ") :].lstrip())])
+        for line in labelled
+        if display_width(line.split("  ")[0]) < 10
+    }
+    assert starts == {10}, labelled
+
+
+def test_waits_and_discards_in_korean_and_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    from agari.cli import main
+
+    assert main(["--lang", "ko", "123m456p789s1155z"]) == 0
+    waiting = capsys.readouterr().out
+    assert "텐파이 (대기 있음)" in waiting and "1판 40부: 1300" in waiting
+    assert main(["--lang", "zh", "1233m456p789s1155z"]) == 0
+    discards = capsys.readouterr().out
+    assert "非和牌型" in discards and "3m    0 听牌" in discards and "自摸 2番40符" in discards

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Final
 
 from agari.engine.decompose import CHIITOITSU, KAN, PAIR, SEQUENCE, STANDARD
 from agari.engine.features import group_fu
+from agari.lang import N_
 from agari.result import FuItem
 from agari.tiles import HAKU, SUITS
 
@@ -22,12 +23,20 @@ if TYPE_CHECKING:
     from agari.rules import Rules
 
 _WAIT_FU: Final = {"kanchan": 2, "penchan": 2, "tanki": 2}
-_WAIT_ITEM: Final = {wait: FuItem(f"{wait} wait", fu) for wait, fu in _WAIT_FU.items()}
+# The fu lines' words are English (SPEC §3 ``item``), marked for the report to translate.
+_WAIT_ITEM: Final = {
+    wait: FuItem(text, _WAIT_FU[wait])
+    for wait, text in (
+        ("kanchan", N_("kanchan wait")),
+        ("penchan", N_("penchan wait")),
+        ("tanki", N_("tanki wait")),
+    )
+}
 _GROUP_LABEL: Final = {
-    (False, False): "open triplet",
-    (False, True): "closed triplet",
-    (True, False): "open kan",
-    (True, True): "closed kan",
+    (False, False): N_("open triplet"),
+    (False, True): N_("closed triplet"),
+    (True, False): N_("open kan"),
+    (True, True): N_("closed kan"),
 }
 
 
@@ -47,19 +56,20 @@ _TRIPLET_ITEM: Final = tuple(
     )
     for concealed in (False, True)
 )
-_PAIR_TEXT: Final = tuple(f"pair {_kind_text(k, 2)}" for k in range(34))
+_PAIR: Final = N_("pair")
+_PAIR_TEXT: Final = tuple(f"{_PAIR} {_kind_text(k, 2)}" for k in range(34))
 
 
-_BASE: Final = FuItem("base", 20)
-_CLOSED_RON: Final = FuItem("closed ron", 10)
-_TSUMO: Final = FuItem("tsumo", 2)
-_OPEN_RON: Final = FuItem("open ron without fu (30 fu minimum)", 10)
+_BASE: Final = FuItem(N_("base"), 20)
+_CLOSED_RON: Final = FuItem(N_("closed ron"), 10)
+_TSUMO: Final = FuItem(N_("tsumo"), 2)
+_OPEN_RON: Final = FuItem(N_("open ron without fu (30 fu minimum)"), 10)
 #: Under ``fu_rounding=fives`` an open ron of 22 or 24 fu would round down to 20.
-_OPEN_RON_ROUNDED: Final = FuItem("open ron under 30 fu (30 fu minimum)", 10)
+_OPEN_RON_ROUNDED: Final = FuItem(N_("open ron under 30 fu (30 fu minimum)"), 10)
 #: Aotenjou values a kokushi's fu (riichi.wiki Aotenjou: 40 fu ron, 30 fu tsumo).
-_KOKUSHI_WAIT: Final = FuItem("single wait (kokushi)", 2)
-_CHIITOITSU_25: Final = FuItem("chiitoitsu", 25)
-_CHIITOITSU_50: Final = FuItem("chiitoitsu", 50)
+_KOKUSHI_WAIT: Final = FuItem(N_("single wait (kokushi)"), 2)
+_CHIITOITSU_25: Final = FuItem(N_("chiitoitsu"), 25)
+_CHIITOITSU_50: Final = FuItem(N_("chiitoitsu"), 50)
 
 
 def fu_items(f: Features, rules: Rules) -> list[FuItem]:

@@ -45,7 +45,8 @@ def _stated_value(win: StatedWin) -> str:
         names = [f"{name} {han}" if han < 13 else name for name, _id, han in win.yaku]
         if win.dora:
             names.append(f"{term('dora')} {win.dora}")
-        text += f"  ({_(', ').join(names)})"
+        separator = _(", ")
+        text += f"  ({separator.join(names)})"
     return text
 
 
@@ -93,7 +94,8 @@ def round_log_lines(replayed: ReplayedRound, names: Sequence[str]) -> list[str]:
         and not any(d.what == "deltas" for d in rest)
     ):
         deltas = _("log deltas {deltas}").format(deltas=_value(replayed.stated_deltas))
-        lines.append(f"    {deltas}  -- {_('agrees')}")
+        agrees = _("agrees")
+        lines.append(f"    {deltas}  -- {agrees}")
     for d in rest:
         lines.append("    " + _("DIFFERS: {what}").format(what=_difference(d.what, d.log, d.agari)))
     return lines

@@ -142,13 +142,13 @@ def review_body(sections: Sequence[str]) -> str:
 
 def review_html(sections: Sequence[str], title: str) -> str:
     """A self-contained page of reviewed games: nothing outside it is needed."""
+    heading = _("agari review: {title}").format(title=title)
     return (
         "\n".join(
             [
                 "<!doctype html>",
                 f'<html lang="{current()}"><head><meta charset="utf-8">',
-                f"<title>{escape(_('agari review: {title}').format(title=title))}</title>"
-                f"<style>{_STYLE}</style>",
+                f"<title>{escape(heading)}</title><style>{_STYLE}</style>",
                 "</head><body>",
                 review_body(sections),
                 "</body></html>",
@@ -162,9 +162,10 @@ def review_section(review: GameReview) -> str:
     """One reviewed game for :func:`review_html`: the summary table, the costliest
     decisions, and each round's rivers with the discards that were not the
     efficiency-best marked (hover: the figures)."""
+    rules = _("rules {rules}").format(rules=review.rules.describe())
     parts = [
         f"<section><h1>{escape(review.name)}</h1>",
-        f"<p>{escape(_('rules {rules}').format(rules=review.rules.describe()))}</p>",
+        f"<p>{escape(rules)}</p>",
         _summary_table(review.players),
     ]
     for round_log in review.log.rounds:
