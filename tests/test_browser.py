@@ -237,3 +237,26 @@ def test_pasting_a_log_shows_agaris_values_beside_the_logs(server: str, browser:
     text = _wait_for(browser, "#game", "final standings")
     assert "log player D: 4 han 30 fu 7700" in text and "-- agrees" in text
     assert "agree with the logs: 3/3 rounds, 3/3 wins, 1/1 final standings" in text
+
+
+def test_a_page_in_japanese_then_korean_from_the_menu(server: str, browser: Any) -> None:
+    """Issue 31: the page in Japanese from its address (the yaku by Tenhou's names, the value
+    in Japanese, CJK text drawn with the browser's own fonts); the language menu reloads it in
+    Korean with the hand kept."""
+    from urllib.parse import urlencode
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(server + "?" + urlencode({"hand": QUICK, "lang": "ja"}))
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ja"
+    assert _wait_for(browser, "#headline", "飜") == "4飜20符 \u00b7 1300/2600"
+    result = browser.find_element(By.ID, "result").text
+    for part in ("立直", "門前清自摸和", "平和", "支払い"):
+        assert part in result, part
+    headline = browser.find_element(By.ID, "headline")
+    assert headline.size["width"] > 100  # drawn: the fonts had the characters' glyphs
+    Select(browser.find_element(By.ID, "lang")).select_by_value("ko")
+    assert _wait_for(browser, "#headline", "판") == "4판 20부 \u00b7 1300/2600"
+    assert "lang=ko" in browser.current_url and "hand=" in browser.current_url
+    assert "리치" in browser.find_element(By.ID, "result").text

@@ -420,22 +420,27 @@ function el(id) {
 global.document = {getElementById: (id) => (els[id] = els[id] || el(id)),
   querySelectorAll: () => buttons};
 global.history = {replaceState() {}};
-global.fetch = async () => ({text: async () => ''});
+const asked = [];
+global.fetch = async (url) => { asked.push(url); return {text: async () => ''}; };
+global.location = {search: ''};
+document.documentElement = {lang: 'ko'};
 require(process.argv[2]);
 const fire = (e, type) => e.listeners[type].forEach((f) => f());
 const seen = [];
 els.rules.selectedIndex = 1; fire(els.rules, 'change'); seen.push(buttons[0].hidden);
 els.rules.selectedIndex = 0; fire(els.rules, 'change'); seen.push(buttons[0].hidden);
 els.rule.value = 'kiriage=on players=3'; fire(els.rule, 'input'); seen.push(buttons[0].hidden);
-console.log(JSON.stringify(seen));
+els.hand.value = '123m'; fire(els.rules, 'change');
+els.lang.value = 'ja'; fire(els.lang, 'change');
+setTimeout(() => console.log(JSON.stringify([seen, asked, location.search])), 10);
 """
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
 def test_the_page_script_hides_2m_to_8m_as_the_rules_change(tmp_path: Path) -> None:
-    from agari.web.page import _SCRIPT
+    from agari.web.page import page_script
 
-    (tmp_path / "page.js").write_text(_SCRIPT, encoding="utf-8")
+    (tmp_path / "page.js").write_text(page_script(), encoding="utf-8")
     (tmp_path / "run.js").write_text(FAKE_DOM, encoding="utf-8")
     done = subprocess.run(
         ["node", str(tmp_path / "run.js"), str(tmp_path / "page.js")],
@@ -445,7 +450,11 @@ def test_the_page_script_hides_2m_to_8m_as_the_rules_change(tmp_path: Path) -> N
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == [True, False, True]  # sanma, tenhou, players=3
+    hidden, asked, search = json.loads(done.stdout)
+    assert hidden == [True, False, True]  # sanma, tenhou, players=3
+    # the part asked for in the page's language; the language chosen kept in the address
+    assert asked[-1] == "/part/result?hand=123m&rule=kiriage%3Don&rule=players%3D3&lang=ko"
+    assert search == "hand=123m&rule=kiriage%3Don&rule=players%3D3&lang=ja"
 
 
 def test_expected_value_option(client: TestClient) -> None:
@@ -466,3 +475,50 @@ def test_expected_value_option(client: TestClient) -> None:
     want = with_ev(analyse(hand), parse_hand(hand), Rules.preset()).to_json()
     assert record == want
     assert all("ev" in d for d in record["discards"])
+
+
+# --------------------------------------------------------------------------- languages
+
+
+def test_the_page_in_the_language_of_the_address_or_the_browser(client: TestClient) -> None:
+    """Issue 31: ``?lang=``, else the browser's ``Accept-Language``, else the server's; the
+    yaku by the names Tenhou writes, the value in the language, the menu on it."""
+    japanese = client.get("/", params={"hand": QUICK, "lang": "ja"}).text
+    assert '<html lang="ja">' in japanese
+    for part in ("立直", "門前清自摸和", "平和", "4飜20符 \u00b7 1300/2600", "言語"):
+        assert part in japanese, part
+    assert '<option value="ja" selected>日本語</option>' in japanese
+    korean = client.get("/", params={"hand": QUICK}, headers={"Accept-Language": "ko,en;q=0.5"})
+    assert '<html lang="ko">' in korean.text and "리치" in korean.text
+    asked = client.get("/", params={"lang": "zh"}, headers={"Accept-Language": "ko"})
+    assert '<html lang="zh">' in asked.text  # the address before the browser
+    unknown = client.get("/", params={"lang": "fr"}, headers={"Accept-Language": "de"})
+    assert '<html lang="en">' in unknown.text
+    part = client.get("/part/result", params={"hand": QUICK, "lang": "zh"}).text
+    assert "门前清自摸和" in part and "4番20符" in part
+
+
+def test_the_json_routes_stay_in_ids_and_english(client: TestClient) -> None:
+    english = client.get("/api/analyse", params={"hand": QUICK}).json()
+    asked = client.get(
+        "/api/analyse", params={"hand": QUICK, "lang": "ja"}, headers={"Accept-Language": "ja"}
+    ).json()
+    assert asked == english
+
+
+def test_the_game_page_and_the_review_in_the_language(client: TestClient) -> None:
+    log = Path(__file__).parents[1] / "fixtures/logs/tenhou6"
+    body = (log / "tenhou_2019050417gm-0029-0000-4f2a8622.json").read_bytes()
+    page = client.get("/game", params={"lang": "zh"}).text
+    assert '<html lang="zh">' in page and "重放" in page and 'action="/game?lang=zh"' in page
+    sheet = client.post("/part/game", params={"name": "x.json", "lang": "zh"}, content=body)
+    assert "player B 自摸" in sheet.text and "断幺九" in sheet.text
+    assert '<tr class="round agrees"' in sheet.text  # told by the comparison, not the words
+    review = client.post("/part/review", params={"name": "x.json", "lang": "ko"}, content=body)
+    assert "패효율 최선" in review.text
+
+
+def test_the_server_speaks_its_own_language_where_the_browser_names_none() -> None:
+    korean = TestClient(create_app(language="ko"))
+    assert '<html lang="ko">' in korean.get("/", headers={"Accept-Language": "fr"}).text
+    assert '<html lang="ja">' in korean.get("/", headers={"Accept-Language": "ja"}).text

@@ -161,9 +161,9 @@ def choose(given: str | None, environ: Mapping[str, str]) -> str:
     return "en"
 
 
-def negotiate(accept_language: str | None) -> str:
+def negotiate(accept_language: str | None, default: str = "en") -> str:
     """The language for an HTTP ``Accept-Language`` header: the first, by weight, that
-    agari speaks; English when none is."""
+    agari speaks; ``default`` when none is."""
     ranked: list[tuple[float, int, str]] = []
     for index, part in enumerate((accept_language or "").split(",")):
         tag, _sep, params = part.partition(";")
@@ -178,4 +178,4 @@ def negotiate(accept_language: str | None) -> str:
         code = _code(tag)
         if code is not None and weight > 0:
             ranked.append((-weight, index, code))
-    return min(ranked)[2] if ranked else "en"
+    return min(ranked)[2] if ranked else default

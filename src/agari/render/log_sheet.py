@@ -20,11 +20,14 @@ if TYPE_CHECKING:
     from agari.game.replayed import LogReplay, ReplayedRound
 
 __all__ = [
+    "LogLine",
     "ReplayCounts",
     "counts_of",
+    "end_log_entries",
     "end_log_lines",
     "log_title",
     "render_log_replay",
+    "round_log_entries",
     "round_log_lines",
     "summary_line",
 ]
@@ -70,10 +73,15 @@ def _value(value: object) -> str:
     return str(value)
 
 
-def round_log_lines(replayed: ReplayedRound, names: Sequence[str]) -> list[str]:
-    """The lines beneath a round: what the log states for each win and whether agari
-    agrees, then every other difference (indented by four spaces)."""
-    lines: list[str] = []
+#: A line beneath a round or the standings, and what it says: ``True`` agari agrees with
+#: the log, ``False`` it differs, ``None`` neither (a value stated alone).
+LogLine = tuple[str, bool | None]
+
+
+def round_log_entries(replayed: ReplayedRound, names: Sequence[str]) -> list[LogLine]:
+    """The lines beneath a round (indented by four spaces) with their verdicts: what the
+    log states for each win and whether agari agrees, then every other difference."""
+    lines: list[LogLine] = []
     if not replayed.stated:
         return lines
     by_win: dict[int | None, list[Difference]] = {}
@@ -86,7 +94,8 @@ def round_log_lines(replayed: ReplayedRound, names: Sequence[str]) -> list[str]:
             else _("seat {seat}").format(seat=win.seat)
         )
         stated = _("log {who}: {value}").format(who=who, value=_stated_value(win))
-        lines.append(f"    {stated}  -- {_verdict(by_win.get(k, []))}")
+        diffs = by_win.get(k, [])
+        lines.append((f"    {stated}  -- {_verdict(diffs)}", not diffs))
     rest = by_win.get(None, [])
     if (
         replayed.stated_deltas is not None
@@ -95,27 +104,43 @@ def round_log_lines(replayed: ReplayedRound, names: Sequence[str]) -> list[str]:
     ):
         deltas = _("log deltas {deltas}").format(deltas=_value(replayed.stated_deltas))
         agrees = _("agrees")
-        lines.append(f"    {deltas}  -- {agrees}")
+        lines.append((f"    {deltas}  -- {agrees}", True))
     for d in rest:
-        lines.append("    " + _("DIFFERS: {what}").format(what=_difference(d.what, d.log, d.agari)))
+        differs = _("DIFFERS: {what}").format(what=_difference(d.what, d.log, d.agari))
+        lines.append(("    " + differs, False))
     return lines
 
 
-def end_log_lines(replay: LogReplay) -> list[str]:
-    """The lines after the standings: the log's final result and whether agari agrees."""
+def round_log_lines(replayed: ReplayedRound, names: Sequence[str]) -> list[str]:
+    """The text of :func:`round_log_entries`."""
+    return [text for text, _agrees in round_log_entries(replayed, names)]
+
+
+def end_log_entries(replay: LogReplay) -> list[LogLine]:
+    """The lines after the standings with their verdicts: the log's final result and
+    whether agari agrees."""
     log = replay.log
-    footer: list[str] = []
+    footer: list[LogLine] = []
     if replay.end_stated:
+        agrees = not replay.end_differences
         verdict = _verdict(replay.end_differences)
         if log.final_scores is not None:
-            footer.append(_("log score   {scores}").format(scores=_value(log.final_scores)))
+            scores = _("log score   {scores}").format(scores=_value(log.final_scores))
+            footer.append((scores, None))
         if log.final_points is not None:
-            footer.append(_("log points  {points}").format(points=_value(log.final_points)))
-        footer.append(_("log final standings -- {verdict}").format(verdict=verdict))
+            points = _("log points  {points}").format(points=_value(log.final_points))
+            footer.append((points, None))
+        footer.append((_("log final standings -- {verdict}").format(verdict=verdict), agrees))
     else:
         for d in replay.end_differences:
-            footer.append(_("DIFFERS: {what}").format(what=_difference(d.what, d.log, d.agari)))
+            differs = _("DIFFERS: {what}").format(what=_difference(d.what, d.log, d.agari))
+            footer.append((differs, False))
     return footer
+
+
+def end_log_lines(replay: LogReplay) -> list[str]:
+    """The text of :func:`end_log_entries`."""
+    return [text for text, _agrees in end_log_entries(replay)]
 
 
 def log_title(replay: LogReplay) -> str:

@@ -30,6 +30,9 @@ from xml.sax.saxutils import escape
 
 from agari.engine.yaku import NAMES
 from agari.hand import Hand, Meld, MeldKind
+from agari.lang import _, current
+from agari.lang.terms import term, yaku_name_in
+from agari.render.sheet import display_width
 from agari.render.text import value_phrase
 from agari.settle import format_payment
 from agari.tiles import Tile
@@ -37,7 +40,7 @@ from agari.tiles import Tile
 if TYPE_CHECKING:
     from agari.result import Result
 
-__all__ = ["caption", "face_library", "hand_svg", "svg", "tile_icon", "tile_svg"]
+__all__ = ["FONTS", "caption", "face_library", "hand_svg", "svg", "tile_icon", "tile_svg"]
 
 #: A tile is 300 x 400 units (the art's own size); the picture shows it 45 pixels wide.
 W: Final = 300
@@ -49,6 +52,12 @@ MELD_GAP: Final = 120  # before the first meld and between melds
 MARGIN: Final = 20
 SMALL: Final = 0.6  # the dora indicators' size
 LINE: Final = 150  # a caption line's height, in units
+#: The text's fonts: the system's own, then the common CJK faces (none is shipped: the
+#: browser's fallback finds a face for every character where these are missing).
+FONTS: Final = (
+    "system-ui, -apple-system, 'Segoe UI', 'Hiragino Sans', 'Noto Sans CJK JP', "
+    "'Microsoft YaHei', 'Malgun Gothic', sans-serif"
+)
 
 _FILES: Final = {"m": "Man", "p": "Pin", "s": "Sou"}
 _HONOUR_FILES: Final = ("Ton", "Nan", "Shaa", "Pei", "Haku", "Hatsu", "Chun")
@@ -221,7 +230,8 @@ def _elements(placed: list[_Placed]) -> list[str]:
 
 
 def caption(result: Result) -> list[str]:
-    """The caption under a picture with ``info``: the value and payment, then the yaku.
+    """The caption under a picture with ``info``: the value and payment, then the yaku
+    (in the current language).
 
     >>> from agari.api import analyse
     >>> caption(analyse("234m067p3457899s+6s tsumo riichi dora=4p"))[0]
@@ -229,29 +239,34 @@ def caption(result: Result) -> list[str]:
     """
     status = result.status
     if status == "error":
-        return [f"error: {(result.error or {}).get('message', '')}"]
+        return [_("error: {message}").format(message=(result.error or {}).get("message", ""))]
     if status == "win":
         lines = [f"{value_phrase(result)} \u00b7 {format_payment(result.payment)}"]
-        names = [f"{NAMES.get(y.id, (y.id,))[0]} {y.han}" for y in result.yaku or ()]
+        language = current()
+        names = [
+            f"{yaku_name_in(y.id, NAMES.get(y.id, (y.id,))[0], language)} {y.han}"
+            for y in result.yaku or ()
+        ]
         dora = result.dora or {}
-        names += [f"{k} {v}" for k, v in dora.items() if v and not result.yakuman]
+        names += [f"{term(k)} {v}" for k, v in dora.items() if v and not result.yakuman]
         if names:
             lines.append(" \u00b7 ".join(names))
         return lines
     if status == "no_yaku":
-        return ["no yaku: a complete hand without a yaku does not win"]
+        return [_("no yaku: a complete hand without a yaku does not win")]
     if status == "tenpai":
         waits = " ".join(str(w["tile"]) for w in result.waits or ())
-        return [f"tenpai \u00b7 waits {waits}"]
+        return [_("tenpai \u00b7 waits {waits}").format(waits=waits)]
     if status == "noten":
-        return [f"noten \u00b7 {result.shanten} shanten"]
+        return [_("noten \u00b7 {count} shanten").format(count=result.shanten)]
     if status == "not_winning":
-        line = f"not a winning hand \u00b7 {result.shanten} shanten"
+        line = _("not a winning hand \u00b7 {count} shanten").format(count=result.shanten)
         best = (result.discards or ({},))[0]
         if best.get("tile"):
-            line += f" \u00b7 discard {best['tile']}"
+            line += " \u00b7 " + _("discard {tile}").format(tile=best["tile"])
             if best.get("waits"):
-                line += " to wait on " + " ".join(str(w["tile"]) for w in best["waits"])
+                waits = " ".join(str(w["tile"]) for w in best["waits"])
+                line += " " + _("to wait on {waits}").format(waits=waits)
         return [line]
     return [status]
 
@@ -309,7 +324,8 @@ def hand_svg(
         bottom += 20
     top = min(p.y - p.height for p in placed) if placed else -H
     right = max((p.x + p.width for p in placed), default=W)
-    longest = max((len(t) for _, _, t in texts), default=0) * 58.0
+    # A caption character is about 58 units wide at font size 100; a CJK one twice that.
+    longest = max((display_width(t) for _, _, t in texts), default=0) * 58.0
     right = max(right, longest)
     x0, y0 = -MARGIN, top - MARGIN
     width, height = right + 2 * MARGIN, bottom - top + 2 * MARGIN
@@ -328,7 +344,7 @@ def hand_svg(
         "</defs>",
         *_elements(placed),
     ]
-    style = 'font-family="sans-serif" fill="#222"'
+    style = f'font-family="{FONTS}" fill="#222"'
     for x, y, text in labels:
         out.append(
             f'<text x="{_num(x)}" y="{_num(y)}" font-size="90" {style}>{escape(text)}</text>'

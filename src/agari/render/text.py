@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from agari.hand import Hand, Meld
     from agari.result import Result
 
-__all__ = ["outcome", "render", "value_phrase", "yaku_name"]
+__all__ = ["fu_item", "outcome", "render", "value_phrase", "yaku_name"]
 
 
 _WIND_WORDS: Final = {"E": "east", "S": "south", "W": "west", "N": "north"}
@@ -243,7 +243,7 @@ def describe_hand(hand: Hand, players: int = 4) -> list[str]:
     return lines
 
 
-def _fu_item(text: str) -> str:
+def fu_item(text: str) -> str:
     """A line of the fu breakdown (SPEC §3 ``item``, English) in the current language: its
     words translated, its tiles (``555z``) as they are."""
     words, _space, tiles = text.rpartition(" ")
@@ -255,7 +255,7 @@ def _fu_item(text: str) -> str:
 def _fu_lines(result: Result) -> list[str]:
     if not result.fu_breakdown:
         return []
-    items = [(_fu_item(f.item), f.fu) for f in result.fu_breakdown]
+    items = [(fu_item(f.item), f.fu) for f in result.fu_breakdown]
     total = _("total")
     width = max(5, display_width(total), *(display_width(item) for item, _fu in items))
 

@@ -49,6 +49,7 @@ from starlette.routing import Route
 
 from agari.errors import RuleError
 from agari.game.files import GameFile, read_game
+from agari.lang import LANGUAGES, current, negotiate, use
 from agari.play.summary import review_game
 from agari.render.game_file import game_json_lines
 from agari.result import Result
@@ -297,6 +298,36 @@ async def _internal(request: Request, exc: Exception) -> Response:
     return _bad(error_result(None, "internal", message), 500)
 
 
+class _Language:
+    """Each page in its reader's language: ``?lang=``, else the first of the browser's
+    (``Accept-Language``) that agari speaks, else the server's own (``agari serve --lang``,
+    ``AGARI_LANG``, the locale). The JSON routes (``/api/…``) and the pictures stay in ids
+    and English, as ``--json`` does."""
+
+    def __init__(self, app: ASGIApp, default: str) -> None:
+        self.app = app
+        self.default = default
+
+    def _language(self, scope: Scope) -> str:
+        path = str(scope.get("path", ""))
+        if path.startswith(("/api/", "/tile/")):
+            return "en"
+        query = bytes(scope.get("query_string", b"")).decode("latin-1")
+        asked = [str(code) for code in parse_qs(query).get("lang", ())]
+        if asked and asked[-1] in LANGUAGES:
+            return asked[-1]
+        headers = {bytes(k): bytes(v) for k, v in scope.get("headers") or ()}
+        accepted = headers.get(b"accept-language", b"").decode("latin-1")
+        return negotiate(accepted, default=self.default)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        with use(self._language(scope)):
+            await self.app(scope, receive, send)
+
+
 class _Limits:
     """Refuses, before any route runs, a query string over :data:`MAX_QUERY` bytes (414)
     and a body over :data:`MAX_BODY` bytes (:data:`MAX_GAME_BODY` for a game file) (413),
@@ -349,8 +380,10 @@ class _Limits:
         await send({"type": "http.response.body", "body": body})
 
 
-def create_app() -> Starlette:
-    """The application; ``uvicorn.run(create_app())`` serves it."""
+def create_app(language: str | None = None) -> Starlette:
+    """The application; ``uvicorn.run(create_app())`` serves it. ``language``: the pages'
+    language where neither the address nor the browser names one agari speaks (default:
+    the current one, :func:`agari.lang.current`)."""
     from starlette.middleware import Middleware
 
     return Starlette(
@@ -367,6 +400,6 @@ def create_app() -> Starlette:
             Route("/part/review", review_part_route, methods=["POST"]),
             Route("/api/review", api_review, methods=["POST"]),
         ],
-        middleware=[Middleware(_Limits)],
+        middleware=[Middleware(_Limits), Middleware(_Language, default=language or current())],
         exception_handlers={HTTPException: _http_error, Exception: _internal},
     )

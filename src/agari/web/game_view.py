@@ -21,13 +21,21 @@ from html import escape
 from typing import TYPE_CHECKING, Final
 from urllib.parse import urlencode
 
+from agari.lang import _, current, ngettext
+from agari.lang.terms import round_label, term
 from agari.render.game_file import game_text
-from agari.render.log_sheet import counts_of, end_log_lines, log_title, round_log_lines
+from agari.render.log_sheet import (
+    LogLine,
+    counts_of,
+    end_log_entries,
+    log_title,
+    round_log_entries,
+)
 from agari.render.log_sheet import summary_line as log_summary
 from agari.render.review import REVIEW_STYLE
 from agari.render.sheet import event_text, standings_title, value_text
 from agari.rules import PRESET_NAMES
-from agari.web.page import NAV, STYLE
+from agari.web.page import STYLE, header
 from agari.web.params import MAX_GAME_BODY
 
 if TYPE_CHECKING:
@@ -64,20 +72,21 @@ def _hand_link(hand: str, rules: Rules) -> str:
     return "/?" + urlencode(query)
 
 
-def _log_line(line: str) -> str:
-    text = line.strip()
-    cls = "differs" if "DIFFERS" in text else ("agrees" if text.endswith("agrees") else "")
-    return f'<div class="log {cls}">{escape(text)}</div>'
+def _log_line(line: LogLine) -> str:
+    text, agrees = line
+    cls = "" if agrees is None else ("agrees" if agrees else "differs")
+    return f'<div class="log {cls}">{escape(text.strip())}</div>'
 
 
 def _round_rows(
-    k: int, played: RoundResult, names: Sequence[str], rules: Rules, log_lines: Sequence[str]
+    k: int, played: RoundResult, names: Sequence[str], rules: Rules, log_lines: Sequence[LogLine]
 ) -> list[str]:
     before = played.before
     event = escape(event_text(played, names))
     if played.riichi:
+        riichi = term("riichi") if current() != "en" else "riichi"
         event += (
-            ' <span class="riichi">(riichi '
+            f' <span class="riichi">({escape(riichi)} '
             + escape(" ".join(names[s] for s in played.riichi))
             + ")</span>"
         )
@@ -88,9 +97,10 @@ def _round_rows(
     )
     matched = ""
     if log_lines:
-        matched = " differs" if any("DIFFERS" in line for line in log_lines) else " agrees"
+        matched = " differs" if any(agrees is False for _, agrees in log_lines) else " agrees"
+    where = escape(round_label(f"{before.label}-{before.honba}"))
     rows = [
-        f'<tr class="round{matched}" id="round-{k}"><td>{escape(before.label)}-{before.honba}'
+        f'<tr class="round{matched}" id="round-{k}"><td>{where}'
         f"</td><td>{before.sticks}</td><td>{event}</td>{cells}</tr>"
     ]
     details: list[str] = []
@@ -100,7 +110,7 @@ def _round_rows(
             f'<a href="{escape(_hand_link(w.hand, rules))}"><code>{escape(w.hand)}</code></a>'
             f"<br>{escape(value_text(w.result))}</div>"
         )
-    details += [f'<div class="note">note: {escape(n)}</div>' for n in played.notes]
+    details += [_note(n) for n in played.notes]
     details += [_log_line(line) for line in log_lines]
     if details:
         rows.append(
@@ -111,30 +121,41 @@ def _round_rows(
     return rows
 
 
+def _note(note: str) -> str:
+    text = _("note: {note}").format(note=note)
+    return f'<div class="note">{escape(text)}</div>'
+
+
 def game_html(done: GameFile) -> str:
     """The result part of the game page: the score sheet of ``done``, or its error."""
     out: list[str] = ['<div class="game" id="game">']
     if done.error:
         where = [
-            f"line {done.error_line}" if done.error_line is not None else "",
-            f"round {done.error_round}" if done.error_round else "",
-            f"event {done.error_event}" if done.error_event is not None else "",
+            _("line {line}").format(line=done.error_line) if done.error_line is not None else "",
+            _("round {round}").format(round=done.error_round) if done.error_round else "",
+            _("event {event}").format(event=done.error_event)
+            if done.error_event is not None
+            else "",
         ]
         place = ", ".join(w for w in where if w)
         shown = done.replay is not None or done.sheet is not None
+        stopped = escape(_("stopped"))
+        before = escape(_("every round before it is shown below"))
         out.append(
-            '<div class="error" id="game-error"><p><b>stopped'
+            f'<div class="error" id="game-error"><p><b>{stopped}'
             + (f" ({escape(place)})" if place else "")
             + f"</b>: {escape(done.error)}</p>"
-            + ("<p>every round before it is shown below</p>" if shown else "")
+            + (f"<p>{before}</p>" if shown else "")
             + "</div>"
         )
+    log_lines: list[list[LogLine]]
+    footer: list[LogLine]
     if done.replay is not None:
         replay = done.replay
         game = replay.game
         title = log_title(replay)
-        log_lines = [round_log_lines(r, game.names) for r in replay.rounds]
-        footer = end_log_lines(replay)
+        log_lines = [round_log_entries(r, game.names) for r in replay.rounds]
+        footer = end_log_entries(replay)
         final = replay.standings
     elif done.sheet is not None:
         game = done.sheet.game
@@ -147,20 +168,29 @@ def game_html(done: GameFile) -> str:
         return "\n".join(out)
     rules = game.rules
     names = game.names
-    out.append(
-        f'<p class="game-title"><b>{escape(title)}</b> &middot; rules '
-        f"{escape(rules.describe())} &middot; {len(game.rounds)} "
-        f"round{'' if len(game.rounds) == 1 else 's'}</p>"
+    about = " &middot; ".join(
+        (
+            escape(_("rules {rules}").format(rules=rules.describe())),
+            escape(
+                ngettext("{count} round", "{count} rounds", len(game.rounds)).format(
+                    count=len(game.rounds)
+                )
+            ),
+        )
     )
+    out.append(f'<p class="game-title"><b>{escape(title)}</b> &middot; {about}</p>')
     head = "".join(f"<th>{escape(n)}</th>" for n in names)
-    start = "".join(f'<td class="num">{rules.start_points}</td>' for _ in names)
-    rows = [f'<tr class="start"><td>start</td><td></td><td></td>{start}</tr>']
+    start = "".join(f'<td class="num">{rules.start_points}</td>' for _n in names)
+    start_word = escape(_("start"))
+    rows = [f'<tr class="start"><td>{start_word}</td><td></td><td></td>{start}</tr>']
     for k, played in enumerate(game.rounds):
         lines = log_lines[k] if k < len(log_lines) else []
         rows += _round_rows(k, played, names, rules, lines)
+    heads = "".join(f"<th>{escape(h)}</th>" for h in (_("round"), _("sticks"), _("what happened")))
     out.append(
-        '<table class="sheet" id="sheet"><thead><tr><th>round</th><th>sticks</th>'
-        f"<th>what happened</th>{head}</tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+        f'<table class="sheet" id="sheet"><thead><tr>{heads}{head}</tr></thead><tbody>'
+        + "".join(rows)
+        + "</tbody></table>"
     )
     out.append(f'<h3 id="standings-title">{escape(standings_title(game.rounds, final))}</h3>')
     score = "".join(f'<td class="num">{s}</td>' for s in final.scores)
@@ -168,21 +198,21 @@ def game_html(done: GameFile) -> str:
     points = "".join(
         f'<td class="num"><b class="{_sign_class(p)}">{_signed(p)}</b></td>' for p in final.points
     )
+    score_word, place_word, points_word = (escape(w) for w in (_("score"), _("place"), _("points")))
     out.append(
         f'<table class="standings" id="standings"><thead><tr><th></th>{head}</tr></thead>'
-        f"<tbody><tr><th>score</th>{score}</tr><tr><th>place</th>{place}</tr>"
-        f"<tr><th>points</th>{points}</tr></tbody></table>"
+        f"<tbody><tr><th>{score_word}</th>{score}</tr><tr><th>{place_word}</th>{place}</tr>"
+        f"<tr><th>{points_word}</th>{points}</tr></tbody></table>"
     )
-    out += [f'<div class="note">note: {escape(n)}</div>' for n in final.notes]
+    out += [_note(n) for n in final.notes]
     out += [_log_line(line) for line in footer]
     if done.replay is not None:
         out.append(
             f'<p class="summary" id="summary">{escape(log_summary(counts_of(done.replay)))}</p>'
         )
+    printed = escape(_("as the command line prints it"))
     out.append(
-        "<details><summary>as the command line prints it</summary><pre>"
-        + escape(game_text(done))
-        + "</pre></details>"
+        f"<details><summary>{printed}</summary><pre>" + escape(game_text(done)) + "</pre></details>"
     )
     out.append("</div>")
     return "\n".join(out)
@@ -191,62 +221,90 @@ def game_html(done: GameFile) -> str:
 def game_page(
     text: str = "", preset: str | None = None, switches: Sequence[str] = (), body: str = ""
 ) -> str:
-    """The whole game page with the form filled in and ``body`` (a :func:`game_html`)."""
-    options = '<option value="">the game\'s own</option>' + "".join(
+    """The whole game page, in the current language, with the form filled in and ``body``
+    (a :func:`game_html`)."""
+    own = escape(_("the game's own"), quote=False)
+    options = f'<option value="">{own}</option>' + "".join(
         f'<option value="{p}"{" selected" if p == preset else ""}>{p}</option>'
         for p in PRESET_NAMES
     )
     if preset and preset not in PRESET_NAMES:
         options += f'<option value="{escape(preset)}" selected>{escape(preset)}</option>'
+    hint = _(
+        "Choose a game sheet or a game log (tenhou.net/6 JSON, Tenhou mjlog XML, a Mahjong Soul "
+        "or Riichi City record, mjai JSON Lines; plain or gzip), or paste a game sheet, and "
+        "press replay."
+    )
+    words = {
+        "title": _("agari: a whole game, round by round"),
+        "file_label": _("a game file"),
+        "paste_label": _('or paste a game sheet (README "Games") or a log'),
+        "rules_label": _("rules"),
+        "switches_title": _("rule switches KEY=VALUE, separated by blanks"),
+        "replay": _("replay"),
+        "review_title": _("every decision of every player beside the efficiency-best one"),
+        "review": _("review the play"),
+        "footer": _(
+            "JSON: POST /api/game with the file as the body (SPEC §7 JSON Lines, as agari game "
+            "--json prints them); POST /api/review the review (SPEC §8, as agari review "
+            "--json). Nothing is sent anywhere else."
+        ),
+    }
+    script_words = {
+        "large": _("too large"),
+        "limit": _("a game file is at most 2 MB"),
+        "unsent": _("not sent"),
+        "bytes": _("{count} bytes"),
+    }
+    import json
+
     return _PAGE.format(
+        lang=current(),
         text=escape(text),
         placeholder=escape(EXAMPLE_SHEET),
         options=options,
         switches=escape(" ".join(switches)),
-        body=body
-        or '<p class="hint">Choose a game sheet or a game log (tenhou.net/6 JSON, Tenhou '
-        "mjlog XML, a Mahjong Soul or Riichi City record, mjai JSON Lines; plain or gzip), "
-        "or paste a game sheet, and press replay.</p>",
+        body=body or f'<p class="hint">{escape(hint)}</p>',
         style=STYLE + _GAME_STYLE + REVIEW_STYLE,
-        script=_SCRIPT.replace("{limit}", str(MAX_GAME_BODY)),
-        nav=NAV.format(hands="", games=' aria-current="page"'),
+        script=_SCRIPT.replace("{limit}", str(MAX_GAME_BODY)).replace(
+            "{words}", json.dumps(script_words, ensure_ascii=False).replace("</", "<\\/")
+        ),
+        header=header("games"),
+        **{key: escape(value) for key, value in words.items()},
     )
 
 
 _PAGE: Final = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>agari: a whole game, round by round</title>
+<title>{title}</title>
 <link rel="icon" href="/tile/7z.svg">
 <style>{style}</style></head>
 <body>
-<header><h1>agari</h1><span>a whole game: every round scored, the running totals, the
-standings</span>{nav}</header>
+{header}
 <main>
-<form id="game-form" method="post" action="/game" autocomplete="off">
+<form id="game-form" method="post" action="/game?lang={lang}" autocomplete="off">
   <div class="row">
-    <label for="game-file">a game file</label>
+    <label for="game-file">{file_label}</label>
     <input type="file" id="game-file" accept=".txt,.json,.jsonl,.mjson,.xml,.mjlog,.gz,text/*">
     <span id="game-file-note"></span>
   </div>
-  <label for="game-text">or paste a game sheet (README "Games") or a log</label>
+  <label for="game-text">{paste_label}</label>
   <textarea id="game-text" name="game" rows="7" spellcheck="false"
     placeholder="{placeholder}">{text}</textarea>
   <div class="row">
-    <label for="game-rules">rules</label>
+    <label for="game-rules">{rules_label}</label>
     <select id="game-rules" name="rules">{options}</select>
-    <input id="game-rule" name="rule" value="{switches}" placeholder="e.g. uma=15,5,-5,-15"
-      spellcheck="false" title="rule switches KEY=VALUE, separated by blanks">
-    <button type="submit" id="game-go" name="action" value="replay">replay</button>
+    <input id="game-rule" name="rule" value="{switches}" placeholder="uma=15,5,-5,-15"
+      spellcheck="false" title="{switches_title}">
+    <button type="submit" id="game-go" name="action" value="replay">{replay}</button>
     <button type="submit" id="game-review" name="action" value="review"
-      title="every decision of every player beside the efficiency-best one">review the play</button>
+      title="{review_title}">{review}</button>
   </div>
 </form>
 <section id="game-result" aria-live="polite">{body}</section>
 </main>
-<footer>JSON: <code>POST /api/game</code> with the file as the body (SPEC &sect;7 JSON Lines,
-as <code>agari game --json</code> prints them); <code>POST /api/review</code> the review
-(SPEC &sect;8, as <code>agari review --json</code>). Nothing is sent anywhere else.</footer>
+<footer>{footer}</footer>
 <script>{script}</script>
 </body></html>
 """
@@ -283,6 +341,11 @@ tr.detail td{border-bottom:none;padding-top:0;font-size:.92em}
 
 _SCRIPT: Final = r"""
 (function () {
+  const WORDS = {words};
+  const langMenu = document.getElementById('lang');
+  langMenu.addEventListener('change', function () {
+    location.href = '/game?lang=' + encodeURIComponent(langMenu.value);
+  });
   const form = document.getElementById('game-form'), file = document.getElementById('game-file'),
     text = document.getElementById('game-text'), rules = document.getElementById('game-rules'),
     rule = document.getElementById('game-rule'), out = document.getElementById('game-result'),
@@ -292,6 +355,7 @@ _SCRIPT: Final = r"""
   function query(name) {
     const p = new URLSearchParams();
     p.set('name', name);
+    p.set('lang', document.documentElement.lang);
     if (rules.value) p.set('rules', rules.value);
     for (const s of rule.value.split(/\s+/).filter(Boolean)) p.append('rule', s);
     return p.toString();
@@ -304,26 +368,26 @@ _SCRIPT: Final = r"""
   let mode = 'game';
   async function send(body, name) {
     const mine = ++seq;
-    if (body.size > LIMIT) { problem('too large', 'a game file is at most 2 MB'); return; }
+    if (body.size > LIMIT) { problem(WORDS.large, WORDS.limit); return; }
     out.setAttribute('aria-busy', 'true');
     let response, html;
     try {
       response = await fetch('/part/' + mode + '?' + query(name), { method: 'POST', body: body });
       html = await response.text();
     } catch (e) {
-      if (mine === seq) { out.removeAttribute('aria-busy'); problem('not sent', String(e)); }
+      if (mine === seq) { out.removeAttribute('aria-busy'); problem(WORDS.unsent, String(e)); }
       return;
     }
     if (mine !== seq) return;
     out.removeAttribute('aria-busy');
-    if (response.status === 413) problem('too large', 'a game file is at most 2 MB');
+    if (response.status === 413) problem(WORDS.large, WORDS.limit);
     else out.innerHTML = html;
   }
   let chosen = null;
   file.addEventListener('change', function () {
     chosen = file.files && file.files[0] ? file.files[0] : null;
     if (!chosen) { note.textContent = ''; return; }
-    note.textContent = chosen.size + ' bytes';
+    note.textContent = WORDS.bytes.replace('{count}', chosen.size);
     text.value = '';
     send(chosen, chosen.name);
   });

@@ -19,6 +19,8 @@ from agari.api import analyse
 from agari.engine.yaku import NAMES
 from agari.errors import HandError, RuleError
 from agari.hand import Hand
+from agari.lang import LANGUAGE_NAMES, LANGUAGES, _, current
+from agari.lang.terms import term, yaku_name_in
 from agari.render.svg import caption, hand_svg
 from agari.render.text import outcome, render
 from agari.result import Result
@@ -28,12 +30,13 @@ from agari.tiles import Tile, absent_in_three_player
 from agari.web.params import MAX_HAND, read_hand
 
 __all__ = [
-    "NAV",
     "PALETTE",
     "STYLE",
     "analysed",
     "error_result",
+    "header",
     "page",
+    "page_script",
     "result_html",
 ]
 
@@ -54,6 +57,17 @@ _TILE_NAMES: Final = {
         strict=True,
     )),
 }  # fmt: skip
+
+
+def _tile_name(tile: str) -> str:
+    """A tile's name for its picture's title (English: ``3 man``, ``red 5 pin``,
+    ``white dragon``; the tile itself, ``3m``, in the other languages, where the numbers
+    and suits are read from the picture)."""
+    if current() == "en":
+        return _TILE_NAMES.get(tile, tile)
+    return tile
+
+
 EXAMPLES: Final = (
     "234m067p3457899s+6s tsumo riichi dora=4p",
     "234p67s55s+8s, 3-45m, 777=z tsumo",
@@ -100,7 +114,7 @@ def analysed(
 
 
 def _tile(name: str, label: str | None = None) -> str:
-    title = escape(_TILE_NAMES.get(name, name))
+    title = escape(_tile_name(name))
     shown = escape(label if label is not None else name)
     return (
         f'<span class="t"><img src="/tile/{escape(name)}.svg" alt="{title}" title="{title}" '
@@ -135,69 +149,107 @@ def _ukeire(ukeire: Any) -> str:
 def _error_html(result: Result) -> str:
     error = result.error or {}
     column = error.get("column")
+    head = _("error ({code})").format(code=error.get("code", "error"))
     out = [
         '<div class="error" id="error">',
-        f"<p><b>error ({escape(str(error.get('code', 'error')))})</b>: "
-        f"{escape(str(error.get('message', '')))}</p>",
+        f"<p><b>{escape(head)}</b>: {escape(str(error.get('message', '')))}</p>",
     ]
     if isinstance(result.input, str) and result.input.strip():
         text = result.input.replace("\n", " ")
         out.append(f'<pre class="caret" data-column="{column or ""}">{escape(text)}')
         if isinstance(column, int) and column >= 1:
+            at = _("at column {column}").format(column=column)
             out.append("\n" + " " * (column - 1) + "^")
-            out.append(f"</pre><p>at column {column}</p>")
+            out.append(f"</pre><p>{escape(at)}</p>")
         else:
             out.append("</pre>")
     out.append("</div>")
     return "".join(out)
 
 
+def _yaku_cells(yaku_id: str) -> tuple[str, str]:
+    """A yaku's name and what it means (English), or its name in the page's language."""
+    names = NAMES.get(yaku_id, (yaku_id, ""))
+    language = current()
+    if language == "en":
+        return escape(names[0]), escape(names[1])
+    return escape(yaku_name_in(yaku_id, names[0], language)), ""
+
+
 def _win_html(result: Result) -> list[str]:
     out: list[str] = []
     if result.reading:
-        wait = f" &middot; wait: {escape(result.wait)}" if result.wait else ""
-        on = f" on {escape(result.win_tile)}" if result.win_tile and result.wait else ""
+        wait = ""
+        if result.wait:
+            shown = term(result.wait) if current() != "en" else result.wait
+            said = (
+                _("wait: {wait} on {tile}").format(wait=shown, tile=result.win_tile)
+                if result.win_tile
+                else _("wait: {wait}").format(wait=shown)
+            )
+            wait = f" &middot; {escape(said)}"
         groups = " ".join(f"<code>{escape(g)}</code>" for g in result.reading)
-        out.append(f'<p class="reading">reading {groups}{wait}{on}</p>')
+        reading = escape(_("reading"))
+        out.append(f'<p class="reading">{reading} {groups}{wait}</p>')
     if result.status == "no_yaku":
-        out.append("<p><b>no yaku</b>: a complete hand without a yaku does not win</p>")
+        said = _("none: a complete hand without a yaku does not win")
+        none = _("no yaku")
+        out.append(f"<p><b>{escape(none)}</b>: {escape(said)}</p>")
     if result.yaku:
-        rows = [
-            (escape(NAMES.get(y.id, (y.id, ""))[0]), escape(NAMES.get(y.id, ("", ""))[1]),
-             f"{y.han} han")
-            for y in result.yaku
-        ]  # fmt: skip
+        han = _("{han} han")
+        rows = [(*_yaku_cells(y.id), escape(han.format(han=y.han))) for y in result.yaku]
         if result.dora and not result.yakuman:
-            rows += [(k, "", f"{v} han") for k, v in result.dora.items() if v]
-        out.append("<h3>yaku</h3>" + _table(("yaku", "", "han"), rows, "yaku"))
+            rows += [
+                (escape(term(k)), "", escape(han.format(han=v)))
+                for k, v in result.dora.items()
+                if v
+            ]
+        heads = (escape(_("yaku")), "", escape(term("han")) if current() != "en" else "han")
+        out.append(f"<h3>{heads[0]}</h3>" + _table(heads, rows, "yaku"))
     if result.fu_breakdown:
-        fu_rows = [(escape(f.item), f"{f.fu}") for f in result.fu_breakdown]
+        from agari.render.text import fu_item
+
+        fu_rows = [(escape(fu_item(f.item)), f"{f.fu}") for f in result.fu_breakdown]
         raw = sum(f.fu for f in result.fu_breakdown)
-        rounded = f" (rounded up from {raw})" if raw != result.fu else ""
-        fu_rows.append(("<b>total</b>", f"<b>{result.fu}</b>{rounded}"))
-        out.append("<h3>fu</h3>" + _table(("item", "fu"), fu_rows, "fu"))
+        rounded = (
+            " " + escape(_("(rounded up from {raw})").format(raw=raw)) if raw != result.fu else ""
+        )
+        total = escape(_("total"))
+        fu_rows.append((f"<b>{total}</b>", f"<b>{result.fu}</b>{rounded}"))
+        fu_word = term("fu") if current() != "en" else "fu"
+        out.append(
+            f"<h3>{escape(fu_word)}</h3>"
+            + _table((escape(_("item")), escape(fu_word)), fu_rows, "fu")
+        )
     if result.payment:
-        pay = [f'<p class="payment">payment <b>{escape(format_payment(result.payment))}</b>']
-        pay.append(f" &middot; hand worth {result.points}")
+        paid = escape(format_payment(result.payment))
+        payment = escape(_("payment"))
+        pay = [f'<p class="payment">{payment} <b>{paid}</b>']
+        pay.append(" &middot; " + escape(_("hand worth {points}").format(points=result.points)))
         if result.total is not None and result.total != result.points:
-            pay.append(f" &middot; total with honba and sticks {result.total}")
+            total = _("total with honba and sticks {points}").format(points=result.total)
+            pay.append(" &middot; " + escape(total))
         out.append("".join(pay) + "</p>")
     if result.deltas:
         cells = [f"{v:+d}" if v else "0" for v in result.deltas.values()]
-        out.append("<h3>every seat's change</h3>" + _table(tuple(result.deltas), [cells], "deltas"))
+        changes = escape(_("every seat's change"), quote=False)
+        out.append(f"<h3>{changes}</h3>" + _table(tuple(result.deltas), [cells], "deltas"))
     elif result.payment and "ron" in result.payment:
-        tile = escape(result.win_tile or "X")
-        out.append(
-            f"<p>seat changes unknown: the discarder is not marked (+{tile}- left, "
-            f"+{tile}= across, +{tile}+ right)</p>"
-        )
+        unknown = _(
+            "seat changes unknown: the discarder is not marked (+{tile}- left, +{tile}= across, "
+            "+{tile}+ right)"
+        ).format(tile=result.win_tile or "X")
+        out.append(f"<p>{escape(unknown)}</p>")
     return out
 
 
 def _waiting_html(result: Result) -> list[str]:
     out: list[str] = []
     if result.shanten is not None:
-        out.append(f"<p>shanten {result.shanten}{' (tenpai)' if result.shanten == 0 else ''}</p>")
+        shanten = _("shanten {count}").format(count=result.shanten)
+        if result.shanten == 0:
+            shanten += f" ({term('tenpai')})" if current() != "en" else " (tenpai)"
+        out.append(f"<p>{escape(shanten)}</p>")
     if result.waits:
         total = sum(int(w.get("unseen", 0) or 0) for w in result.waits)
         rows = [
@@ -205,33 +257,41 @@ def _waiting_html(result: Result) -> list[str]:
              _outcome(w.get("tsumo")))
             for w in result.waits
         ]  # fmt: skip
-        out.append(
-            f"<h3>waits: {len(result.waits)} tiles, {total} unseen</h3>"
-            + _table(("tile", "unseen", "ron", "tsumo"), rows, "waits")
+        title = _("waits: {count} tiles, {unseen} unseen").format(
+            count=len(result.waits), unseen=total
         )
+        heads = (_("tile"), _("unseen"), _word("ron"), _word("tsumo"))
+        out.append(f"<h3>{escape(title)}</h3>" + _table(tuple(map(escape, heads)), rows, "waits"))
     if result.extra.get("ukeire"):
-        out.append(
-            f"<p>tiles that improve the hand: {_ukeire(result.extra['ukeire'])} "
-            f"({result.extra.get('ukeire_total', '?')} tiles)</p>"
-        )
+        count = _("({count} tiles)").format(count=result.extra.get("ukeire_total", "?"))
+        improve = escape(_("tiles that improve the hand:"))
+        out.append(f"<p>{improve} {_ukeire(result.extra['ukeire'])} {escape(count)}</p>")
     return out
+
+
+def _word(word: str) -> str:
+    """A word of play in the page's language (itself in English)."""
+    return term(word) if current() != "en" else word
 
 
 def _discards_html(result: Result) -> list[str]:
     out: list[str] = []
     if result.shanten is not None:
-        out.append(f"<p>shanten {result.shanten} before the discard</p>")
+        before = _("shanten {count} before the discard").format(count=result.shanten)
+        out.append(f"<p>{escape(before)}</p>")
     if result.discards:
         rows = []
         for d in result.discards:
             best = d.get("best")
             best_text = ""
             if isinstance(best, Mapping) and best.get("status") == "win":
-                best_text = escape(f"{best.get('tile')} {best.get('by', '')} ") + _outcome(best)
+                by = str(best.get("by", ""))
+                by = _word(by) if by in ("tsumo", "ron") else by
+                best_text = escape(f"{best.get('tile')} {by} ") + _outcome(best)
             shanten = d.get("shanten")
             row: tuple[str, ...] = (
                 _tile(str(d.get("tile"))),
-                "0 tenpai" if shanten == 0 else str(shanten),
+                escape(f"0 {_word('tenpai')}") if shanten == 0 else str(shanten),
                 str(d.get("ukeire_total", "")),
                 _ukeire(d.get("ukeire")),
                 best_text,
@@ -239,16 +299,23 @@ def _discards_html(result: Result) -> list[str]:
             figures = d.get("ev")
             if isinstance(figures, Mapping):  # the option "expected value" (agari ev)
                 row += (
-                    f"{figures['points']:.1f} ({100 * figures['win']:.1f}% win, "
-                    f"{100 * figures['ready']:.1f}% ready)",
+                    escape(
+                        _("{points} ({win} win, {ready} ready)").format(
+                            points=f"{figures['points']:.1f}",
+                            win=f"{100 * figures['win']:.1f}%",
+                            ready=f"{100 * figures['ready']:.1f}%",
+                        )
+                    ),
                 )
             rows.append(row)
         head: tuple[str, ...] = (
-            "discard", "shanten after", "ukeire", "tiles (the waits when tenpai)", "best win"
+            _("discard"), _("shanten after"), _("ukeire"), _("tiles (the waits when tenpai)"),
+            _("best win"),
         )  # fmt: skip
         if any(isinstance(d.get("ev"), Mapping) for d in result.discards):
-            head += ("expected points (agari ev)",)
-        out.append("<h3>discards</h3>" + _table(head, rows, "discards"))
+            head += (_("expected points (agari ev)"),)
+        title = escape(_("discards"))
+        out.append(f"<h3>{title}</h3>" + _table(tuple(map(escape, head)), rows, "discards"))
     return out
 
 
@@ -261,12 +328,24 @@ def _candidates_html(result: Result) -> list[str]:
             {"status": c.status, "han": c.han, "fu": c.fu, "yakuman": c.yakuman,
              "payment": c.payment}
         )  # fmt: skip
-        yaku = ", ".join(NAMES.get(y.id, (y.id,))[0] for y in c.yaku or ())
-        rows.append((_tile(str(c.win_tile)), value, escape(yaku)))
-    return [
-        "<h3>every tile that could have been the winning tile (best first)</h3>"
-        + _table(("winning tile", "value", "yaku"), rows, "candidates")
-    ]
+        yaku = _(", ").join(_yaku_cells(y.id)[0] for y in c.yaku or ())
+        rows.append((_tile(str(c.win_tile)), value, yaku))
+    title = _("every tile that could have been the winning tile (best first)")
+    heads = tuple(map(escape, (_("winning tile"), _("value"), _("yaku"))))
+    return [f"<h3>{escape(title)}</h3>" + _table(heads, rows, "candidates")]
+
+
+def _status_word(status: str) -> str:
+    """A result's status in the page's language (the SPEC §3 value in English)."""
+    if current() == "en":
+        return status
+    return {
+        "win": _("win"),
+        "no_yaku": _("no yaku"),
+        "not_winning": _("not a winning hand"),
+        "tenpai": term("tenpai"),
+        "noten": term("noten"),
+    }.get(status, status)
 
 
 def result_html(result: Result, hand: Hand | None) -> str:
@@ -279,15 +358,17 @@ def result_html(result: Result, hand: Hand | None) -> str:
         out.append(f'<div class="picture">{picture}</div>')
     lines = caption(result)
     out.append(f'<p class="headline" id="headline">{escape(lines[0])}</p>')
+    status = escape(_("status"))
+    rules = escape(_("rules {rules}").format(rules=result.rules or ""))
     out.append(
-        f'<p class="meta">{escape(result.hand or "")} &middot; status <b id="status">'
-        f"{escape(result.status)}</b> &middot; rules {escape(result.rules or '')}</p>"
+        f'<p class="meta">{escape(result.hand or "")} &middot; {status} <b id="status" '
+        f'data-status="{escape(result.status)}">{escape(_status_word(result.status))}</b> '
+        f"&middot; {rules}</p>"
     )
     if result.warnings:
+        notes = [_("note: {note}").format(note=w) for w in result.warnings]
         out.append(
-            '<ul class="warnings">'
-            + "".join(f"<li>note: {escape(w)}</li>" for w in result.warnings)
-            + "</ul>"
+            '<ul class="warnings">' + "".join(f"<li>{escape(n)}</li>" for n in notes) + "</ul>"
         )
     if result.status in ("win", "no_yaku"):
         out += _win_html(result)
@@ -296,8 +377,9 @@ def result_html(result: Result, hand: Hand | None) -> str:
     elif result.status == "not_winning":
         out += _discards_html(result)
     out += _candidates_html(result)
+    printed = escape(_("as the command line prints it"))
     out.append(
-        "<details><summary>as the command line prints it</summary><pre>"
+        f"<details><summary>{printed}</summary><pre>"
         + escape(render(result, hand))
         + "</pre></details>"
     )
@@ -319,10 +401,13 @@ def _palette(players: int) -> str:
     for row in PALETTE:
         buttons = "".join(_tile_button(t, players) for t in row)
         rows.append(f'<div class="row">{buttons}</div>')
+    undo_title = escape(_("undo the last tile"))
+    undo = escape(_("undo"))
+    clear = escape(_("clear"))
     return (
         '<div class="palette" id="palette">' + "".join(rows) + '<div class="row">'
-        '<button type="button" id="undo" title="undo the last tile">&#9003; undo</button>'
-        '<button type="button" id="clear">clear</button>'
+        f'<button type="button" id="undo" title="{undo_title}">&#9003; {undo}</button>'
+        f'<button type="button" id="clear">{clear}</button>'
         '<span id="palette-note"></span></div></div>'
     )
 
@@ -331,9 +416,44 @@ def _tile_button(tile: str, players: int) -> str:
     absent = absent_in_three_player(Tile.parse(tile).kind)
     marks = ' data-sanma="absent"' + (" hidden" if players == 3 else "") if absent else ""
     return (
-        f'<button type="button" data-tile="{tile}" title="{escape(_TILE_NAMES[tile])}"{marks}>'
+        f'<button type="button" data-tile="{tile}" title="{escape(_tile_name(tile))}"{marks}>'
         f'<img src="/tile/{tile}.svg" alt="{tile}" width="27" height="36"></button>'
     )
+
+
+def header(current_page: str) -> str:
+    """The pages' header: the name, the links between the hand page and the game page
+    (``current_page``: ``"hands"`` or ``"games"``) and the language menu (a link to the same
+    page in each language; the page's script keeps what the address holds)."""
+    hands = ' aria-current="page"' if current_page == "hands" else ""
+    games = ' aria-current="page"' if current_page == "games" else ""
+    language = current()
+    choices = "".join(
+        f'<option value="{code}"{" selected" if code == language else ""}>'
+        f"{escape(LANGUAGE_NAMES[code])}</option>"
+        for code in LANGUAGES
+    )
+    tagline = escape(_("riichi mahjong hands: what they are worth and why"))
+    label = escape(_("language"))
+    hands_word, games_word = escape(_("hands")), escape(_("games"))
+    return (
+        f"<header><h1>agari</h1><span>{tagline}</span>"
+        f'<nav><a href="/"{hands}>{hands_word}</a> '
+        f'<a href="/game"{games}>{games_word}</a>'
+        f'<select id="lang" aria-label="{label}" title="{label}">{choices}</select></nav>'
+        "</header>"
+    )
+
+
+def page_script() -> str:
+    """The page's script, with its words in the page's language (``WORDS``)."""
+    import json
+
+    words = {
+        "notation": _("the palette edits digit-first notation (123m456p...)"),
+        "full": _("14 tiles already"),
+    }
+    return _SCRIPT.replace("{words}", json.dumps(words, ensure_ascii=False).replace("</", "<\\/"))
 
 
 def page(
@@ -343,7 +463,8 @@ def page(
     body: str = "",
     ev: bool = False,
 ) -> str:
-    """The whole page with the form filled in and ``body`` (a :func:`result_html`)."""
+    """The whole page, in the current language, with the form filled in and ``body`` (a
+    :func:`result_html`)."""
     options = "".join(
         f'<option value="{p}" data-players="{Rules.preset(p).players}"'
         f"{' selected' if p == (preset or 'wrc2025') else ''}>{p}</option>"
@@ -354,17 +475,35 @@ def page(
     examples = " ".join(
         f'<a href="/?hand={escape(_quote(e))}"><code>{escape(e)}</code></a>' for e in EXAMPLES
     )
+    hint = escape(_("Type a hand or click tiles. Examples:"))
+    words = {
+        "title": _("agari: what is this hand worth?"),
+        "hand_label": _("hand"),
+        "rules_label": _("rules"),
+        "switches_hint": _("switches, e.g. players=3"),
+        "switches_title": _("rule switches KEY=VALUE, separated by blanks"),
+        "ev_title": _(
+            "14 tiles that do not win: each discard's expected points and chance of winning "
+            "(agari ev: one player's own draws, 17 to come)"
+        ),
+        "ev_label": _("expected value"),
+        "score": _("score"),
+        "footer": _("Tile pictures: FluffyStuff/riichi-mahjong-tiles (CC0)."),
+        "picture": _("picture:"),
+    }
     return _PAGE.format(
+        lang=current(),
         text=escape(text),
         max_hand=MAX_HAND,
         options=options,
         switches=escape(" ".join(switches)),
         ev_checked=" checked" if ev else "",
         palette=_palette(_players(preset, switches)),
-        body=body or f'<p class="hint">Type a hand or click tiles. Examples: {examples}</p>',
+        body=body or f'<p class="hint">{hint} {examples}</p>',
         style=STYLE,
-        script=_SCRIPT,
-        nav=NAV.format(hands=' aria-current="page"', games=""),
+        script=page_script(),
+        header=header("hands"),
+        **{key: escape(value) for key, value in words.items()},
     )
 
 
@@ -374,37 +513,33 @@ def _quote(text: str) -> str:
     return quote(text, safe="")
 
 
-#: The links between the hand page and the game page (``{hands}``/``{games}``: the
-#: ``aria-current`` of the page shown).
-NAV: Final = '<nav><a href="/"{hands}>hands</a> <a href="/game"{games}>games</a></nav>'
-
 _PAGE: Final = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>agari: what is this hand worth?</title>
+<title>{title}</title>
 <link rel="icon" href="/tile/7z.svg">
 <style>{style}</style></head>
 <body>
-<header><h1>agari</h1><span>riichi mahjong hands: what they are worth and why</span>{nav}</header>
+{header}
 <main>
 <form id="form" method="get" action="/" autocomplete="off">
-  <label for="hand">hand</label>
+  <input type="hidden" name="lang" value="{lang}">
+  <label for="hand">{hand_label}</label>
   <input id="hand" name="hand" value="{text}" maxlength="{max_hand}" spellcheck="false"
     placeholder="234m067p3457899s+6s tsumo riichi dora=4p" autofocus>
-  <label for="rules">rules</label>
+  <label for="rules">{rules_label}</label>
   <select id="rules" name="rules">{options}</select>
-  <input id="rule" name="rule" value="{switches}" placeholder="switches, e.g. players=3"
-    spellcheck="false" title="rule switches KEY=VALUE, separated by blanks">
-  <label title="14 tiles that do not win: each discard's expected points and chance of winning
-    (agari ev: one player's own draws, 17 to come)"><input type="checkbox" id="ev" name="ev"
-    value="1"{ev_checked}> expected value</label>
-  <button type="submit" id="go">score</button>
+  <input id="rule" name="rule" value="{switches}" placeholder="{switches_hint}"
+    spellcheck="false" title="{switches_title}">
+  <label title="{ev_title}"><input type="checkbox" id="ev" name="ev"
+    value="1"{ev_checked}> {ev_label}</label>
+  <button type="submit" id="go">{score}</button>
 </form>
 {palette}
 <section id="result" aria-live="polite">{body}</section>
 </main>
-<footer>Tile pictures: FluffyStuff/riichi-mahjong-tiles (CC0). JSON:
-<code>/api/analyse?hand=&hellip;</code>, picture: <code>/api/svg?hand=&hellip;</code></footer>
+<footer>{footer} JSON:
+<code>/api/analyse?hand=&hellip;</code>, {picture} <code>/api/svg?hand=&hellip;</code></footer>
 <script>{script}</script>
 </body></html>
 """
@@ -442,26 +577,36 @@ footer{color:#666;padding:1em 1.2em;font-size:.9em}
 
 _SCRIPT: Final = r"""
 (function () {
+  const WORDS = {words};
   const form = document.getElementById('form'), hand = document.getElementById('hand'),
     rules = document.getElementById('rules'), rule = document.getElementById('rule'),
-    ev = document.getElementById('ev'),
+    ev = document.getElementById('ev'), langMenu = document.getElementById('lang'),
     out = document.getElementById('result'), note = document.getElementById('palette-note');
   let timer = null, seq = 0;
   const undo = [];
+  // The language stays in the address once chosen (?lang=, or the menu); the parts asked
+  // for as you type come in the page's own.
+  let chosen = new URLSearchParams(location.search).get('lang');
   function params() {
     const p = new URLSearchParams();
     if (hand.value.trim()) p.set('hand', hand.value);
     if (rules.value && rules.value !== 'wrc2025') p.set('rules', rules.value);
     for (const s of rule.value.split(/[\s,]+/).filter(Boolean)) p.append('rule', s);
     if (ev.checked) p.set('ev', '1');
+    if (chosen) p.set('lang', chosen);
     return p;
   }
+  langMenu.addEventListener('change', function () {
+    chosen = langMenu.value;
+    location.search = params().toString();
+  });
   async function update() {
     const p = params(), q = p.toString();
     history.replaceState(null, '', q ? '/?' + q : '/');
     const mine = ++seq;
     if (!p.has('hand')) { out.innerHTML = ''; return; }
-    const response = await fetch('/part/result?' + q);
+    p.set('lang', document.documentElement.lang);
+    const response = await fetch('/part/result?' + p.toString());
     const html = await response.text();
     if (mine === seq) out.innerHTML = html;
   }
@@ -516,7 +661,7 @@ _SCRIPT: Final = r"""
     const first = cut < 0 ? text : text.slice(0, cut), rest = cut < 0 ? '' : text.slice(cut);
     const read = readFirst(first);
     if (!read) {
-      note.textContent = 'the palette edits digit-first notation (123m456p...)';
+      note.textContent = WORDS.notation;
       return;
     }
     const melds = (rest.match(/,\s*[^\s,]+/g) || []).length;
@@ -525,7 +670,7 @@ _SCRIPT: Final = r"""
     if (win) { tiles.push(win); win = null; }
     tiles.push(t);
     const count = tiles.length + 3 * melds;
-    if (count > 14) { note.textContent = '14 tiles already'; return; }
+    if (count > 14) { note.textContent = WORDS.full; return; }
     if (count === 14) { win = tiles.pop(); }
     undo.push(hand.value);
     hand.value = write(tiles) + (win ? '+' + win : '') + rest;

@@ -7,6 +7,7 @@ from __future__ import annotations
 from html import escape
 
 from agari.game.files import GameFile
+from agari.lang import _
 from agari.play.summary import review_game
 from agari.render.review import review_body, review_section
 
@@ -17,12 +18,12 @@ def review_part(done: GameFile) -> str:
     """The reviewed game as HTML for the page, or why there is nothing to review."""
     replay = done.replay
     if replay is None:
-        why = done.error or "a game sheet holds the results only, not the play to review"
-        return f'<div class="error" id="game-error"><p><b>review</b>: {escape(why)}</p></div>'
+        why = done.error or _("a game sheet holds the results only, not the play to review")
+        head = escape(_("review"))
+        return f'<div class="error" id="game-error"><p><b>{head}</b>: {escape(why)}</p></div>'
     review = review_game(replay.log, replay.rules, done.name)
-    stopped = (
-        f'<p class="error">stopped: {escape(done.error)} (the rounds before it are reviewed)</p>'
-        if done.error
-        else ""
-    )
+    stopped = ""
+    if done.error:
+        said = _("stopped: {error} (the rounds before it are reviewed)").format(error=done.error)
+        stopped = f'<p class="error">{escape(said)}</p>'
     return stopped + review_body([review_section(review)])
