@@ -44,6 +44,7 @@ from agari.engine.fu import fu_items, fu_total, round_fu
 from agari.engine.yaku import IMPLIED, YAKUMAN, RuleTables, tables, yaku_of, yakuman_of
 from agari.frozen import ReadOnlyDict
 from agari.hand import red_fives
+from agari.lang import N_, _, ngettext
 from agari.native import mypyc_attr
 from agari.result import _KEEP, NO_EXTRA, Details, Result, YakuHan
 from agari.settle.limits import (
@@ -52,7 +53,7 @@ from agari.settle.limits import (
     kiriage_applies,
     yakuman_base,
 )
-from agari.settle.win import settle_win
+from agari.settle.win import discarder_unknown, settle_win
 
 if TYPE_CHECKING:
     from agari.hand import Hand
@@ -217,7 +218,7 @@ def _dora(hand: Hand, rules: Rules, facts: HandFacts) -> tuple[DoraCounts, int]:
 def _han(yaku: tuple[YakuHan, ...]) -> int:
     """The han of the yaku (a loop: the compiled build reads each pair directly)."""
     han = 0
-    for _, h in yaku:
+    for _yaku, h in yaku:
         han += h
     return han
 
@@ -311,7 +312,7 @@ def _aotenjou_yakuman(
     yakuman implies (:data:`IMPLIED`), and the dora; fu as counted; no limit
     (riichi.wiki Aotenjou)."""
     implied: set[str] = set()
-    for y, _ in found:
+    for y, _count in found:
         implied |= IMPLIED.get(y, frozenset())
     ordinary = [y for y in yaku_of(f, table) if y.id not in implied]
     yaku = (*(YakuHan(y, 13 * m) for y, m in found), *ordinary)
@@ -373,24 +374,42 @@ def _switch_notes(top: Scored, rules: Rules) -> list[str]:
         doubles = [y for y, h in top.yaku if y in _DOUBLE_PATTERNS]
         for y in doubles:
             if rules.double_yakuman:
-                notes.append(f"{y} counts as a double yakuman (double_yakuman=on)")
+                notes.append(
+                    _("{yaku} counts as a double yakuman (double_yakuman=on)").format(yaku=y)
+                )
             else:
-                notes.append(f"{y} counts as a single yakuman (double_yakuman=off)")
+                notes.append(
+                    _("{yaku} counts as a single yakuman (double_yakuman=off)").format(yaku=y)
+                )
         return notes
     if rules.aotenjou:
         return notes  # no limits: see _house_notes
     if top.han >= 13:
         if top.limit == "kazoe_yakuman":
-            notes.append(f"{top.han} han counted as a yakuman (kazoe={rules.kazoe})")
+            notes.append(
+                _("{han} han counted as a yakuman (kazoe={kazoe})").format(
+                    han=top.han, kazoe=rules.kazoe
+                )
+            )
         elif top.yakuman > 1:
-            notes.append(f"{top.han} han counted as {top.yakuman} yakuman (kazoe=multiple)")
+            notes.append(
+                _("{han} han counted as {count} yakuman (kazoe=multiple)").format(
+                    han=top.han, count=top.yakuman
+                )
+            )
             cap = rules.yakuman_cap
             if cap is not None and top.yakuman == cap and top.han // 13 > cap:
-                notes.append(f"{top.han // 13} yakuman capped at {cap} (yakuman_limit={cap})")
+                notes.append(
+                    _("{count} yakuman capped at {cap} (yakuman_limit={cap})").format(
+                        count=top.han // 13, cap=cap
+                    )
+                )
         else:
-            notes.append(f"{top.han} han capped at sanbaiman (kazoe=sanbaiman)")
+            notes.append(_("{han} han capped at sanbaiman (kazoe=sanbaiman)").format(han=top.han))
     elif rules.kiriage and top.limit == "mangan" and kiriage_applies(top.han, top.fu or 0):
-        notes.append(f"{top.han} han {top.fu} fu rounded up to mangan (kiriage=on)")
+        notes.append(
+            _("{han} han {fu} fu rounded up to mangan (kiriage=on)").format(han=top.han, fu=top.fu)
+        )
     return notes
 
 
@@ -405,28 +424,34 @@ def _rule_notes(top: Scored, hand: Hand, rules: Rules) -> list[str]:
     facts = f.facts
     notes = []
     if not rules.open_tanyao and not facts.closed and facts.all_simple:
-        notes.append(_NO_OPEN_TANYAO)
+        notes.append(_(_NO_OPEN_TANYAO))
     counted = rules.red_fives
     if not all(counted):
         reds = [str(t) for t in hand.all_tiles if t.red and not counted[t.kind // 9]]
         if reds:
             notes.append(
-                f"red five{'s' if len(reds) > 1 else ''} {' '.join(reds)} not counted as dora: "
-                f"aka={rules.value_text('aka')} under {rules.name}"
+                ngettext(
+                    "red five {tiles} not counted as dora: aka={aka} under {rules}",
+                    "red fives {tiles} not counted as dora: aka={aka} under {rules}",
+                    len(reds),
+                ).format(tiles=" ".join(reds), aka=rules.value_text("aka"), rules=rules.name)
             )
     if f.pair == facts.seat_wind == facts.round_wind:
         notes.append(
-            f"a pair of the seat and round wind: {rules.double_wind_fu} fu "
-            f"(double_wind_fu={rules.double_wind_fu})"
+            _("a pair of the seat and round wind: {fu} fu (double_wind_fu={fu})").format(
+                fu=rules.double_wind_fu
+            )
         )
     if facts.rinshan and facts.tsumo and not rules.rinshan_fu:
-        notes.append("no 2 tsumo fu on the kan replacement tile (rinshan_fu=off)")
+        notes.append(_("no 2 tsumo fu on the kan replacement tile (rinshan_fu=off)"))
     if f.shape == CHIITOITSU and rules.chiitoitsu == "50fu1han":
-        notes.append("seven pairs counted 50 fu 1 han (chiitoitsu=50fu1han)")
+        notes.append(_("seven pairs counted 50 fu 1 han (chiitoitsu=50fu1han)"))
     if f.pinfu and facts.tsumo and not rules.pinfu_tsumo:
-        notes.append("no pinfu on a tsumo: the tsumo keeps its 2 fu (pinfu_tsumo=off)")
+        notes.append(_("no pinfu on a tsumo: the tsumo keeps its 2 fu (pinfu_tsumo=off)"))
     if rules.fu_rounding == "fives" and top.fu is not None and top.fu < top.raw_fu:
-        notes.append(f"{top.raw_fu} fu rounded down to {top.fu} (fu_rounding=fives)")
+        notes.append(
+            _("{raw} fu rounded down to {fu} (fu_rounding=fives)").format(raw=top.raw_fu, fu=top.fu)
+        )
     return notes
 
 
@@ -438,13 +463,15 @@ def _house_notes(top: Scored, hand: Hand, rules: Rules) -> list[str]:
     facts = f.facts if f is not None else None
     if rules.aotenjou and (top.base > 2000 or top.yakuman):
         notes.append(
-            f"no limits (aotenjou=on): base {top.base} = {top.fu} fu x 2^(2+{top.han})"
-            + (", each yakuman 13 han" if top.yakuman else "")
+            _("no limits (aotenjou=on): base {base} = {fu} fu x 2^(2+{han})").format(
+                base=top.base, fu=top.fu, han=top.han
+            )
+            + (_(", each yakuman 13 han") if top.yakuman else "")
         )
     if "open_riichi" in ids:
-        notes.append("open riichi counts 2 han, 3 if double (open_riichi=on)")
+        notes.append(_("open riichi counts 2 han, 3 if double (open_riichi=on)"))
     if "renhou" in ids and rules.renhou == "5han":
-        notes.append("renhou is a 5-han yaku beside the others (renhou=5han)")
+        notes.append(_("renhou is a 5-han yaku beside the others (renhou=5han)"))
     for yid, rule in (
         ("daisharin", "daisharin"),
         ("daichikurin", "daisharin"),
@@ -454,10 +481,18 @@ def _house_notes(top: Scored, hand: Hand, rules: Rules) -> list[str]:
         ("sashikomi", "sashikomi"),
     ):
         if yid in ids:
-            notes.append(f"{yid} is a yakuman ({rule}={rules.value_text(rule)})")
+            notes.append(
+                _("{yaku} is a yakuman ({rule}={value})").format(
+                    yaku=yid, rule=rule, value=rules.value_text(rule)
+                )
+            )
     wheels = {"daisharin", "daichikurin", "daisuurin"}
     if facts is not None and facts.seven_run >= 0 and not ids & wheels:
-        notes.append(f"seven pairs 2-8 of one suit are not a yakuman (daisharin={rules.daisharin})")
+        notes.append(
+            _("seven pairs 2-8 of one suit are not a yakuman (daisharin={value})").format(
+                value=rules.daisharin
+            )
+        )
     if (
         rules.open_pinfu_fu == 20
         and facts is not None
@@ -466,21 +501,23 @@ def _house_notes(top: Scored, hand: Hand, rules: Rules) -> list[str]:
         and top.fu is not None
         and top.fu < 30
     ):
-        notes.append(f"an open ron without fu counts {top.fu} fu (open_pinfu_fu=20)")
+        notes.append(
+            _("an open ron without fu counts {fu} fu (open_pinfu_fu=20)").format(fu=top.fu)
+        )
     if isinstance(rules.aka, str) and top.dora is not None and top.dora[_AKA]:
-        notes.append(f"red fives counted as dora per suit (aka={rules.aka})")
+        notes.append(_("red fives counted as dora per suit (aka={aka})").format(aka=rules.aka))
     return notes
 
 
 #: Where the red fives sit in :data:`~agari.engine.dora.DoraCounts`.
 _AKA: Final = DORA_SOURCES.index("aka")
-_NO_OPEN_TANYAO: Final = "tanyao does not count in an open hand (open_tanyao=off)"
+_NO_OPEN_TANYAO: Final = N_("tanyao does not count in an open hand (open_tanyao=off)")
 
 
 def _no_yaku_reason(readings: list[Reading], hand: Hand) -> str:
     reds = red_fives(hand.closed_tiles)
     listed = "; ".join(" ".join(r.notation(reds)) + f" ({r.wait})" for r in readings)
-    return "complete, but no yaku in any reading: " + listed
+    return _("complete, but no yaku in any reading: {readings}").format(readings=listed)
 
 
 def _context_notes(hand: Hand, rules: Rules) -> list[str]:
@@ -488,21 +525,27 @@ def _context_notes(hand: Hand, rules: Rules) -> list[str]:
     ctx = hand.context
     notes = []
     if ctx.renhou and rules.renhou == "none":
-        notes.append(f"renhou is not a yaku under {rules.name}")
+        notes.append(_("renhou is not a yaku under {rules}").format(rules=rules.name))
     if ctx.open_riichi and not rules.open_riichi:
-        riichi = "double riichi" if ctx.double_riichi else "riichi"
-        notes.append(f"open riichi counts as {riichi} (open_riichi=off)")
+        notes.append(
+            _("open riichi counts as double riichi (open_riichi=off)")
+            if ctx.double_riichi
+            else _("open riichi counts as riichi (open_riichi=off)")
+        )
     if ctx.sashikomi and not rules.sashikomi:
-        notes.append("sashikomi is not a yakuman (sashikomi=off)")
+        notes.append(_("sashikomi is not a yakuman (sashikomi=off)"))
     if ctx.paarenchan >= PAARENCHAN_WINS and rules.paarenchan == "off":
         notes.append(
-            f"paarenchan={ctx.paarenchan}: the dealer's eighth win in a row is not a yakuman "
-            "(paarenchan=off)"
+            _(
+                "paarenchan={count}: the dealer's eighth win in a row is not a yakuman "
+                "(paarenchan=off)"
+            ).format(count=ctx.paarenchan)
         )
     if ctx.wareme is not None and not rules.wareme:
         notes.append(
-            f"wareme={ctx.wareme} ignored: wareme=off under rules {rules.describe()} "
-            "(add --rule wareme=on)"
+            _(
+                "wareme={seat} ignored: wareme=off under rules {rules} (add --rule wareme=on)"
+            ).format(seat=ctx.wareme, rules=rules.describe())
         )
     return notes
 
@@ -519,9 +562,13 @@ def _win_warnings(top: Scored, hand: Hand, rules: Rules, settlement: Settlement)
     warnings.extend(_house_notes(top, hand, rules))
     pao = hand.context.pao
     if pao is not None and not top.liable_base:
-        liable = "daisangen, daisuushii" + (" or suukantsu" if rules.pao_suukantsu else "")
-        warnings.append(f"pao={pao} ignored: liability is for a yakuman of {liable} only")
-    warnings.extend(n for n in settlement.notes if not n.startswith("discarder unknown"))
+        warnings.append(
+            _("pao={seat} ignored: liability is for a yakuman of {yaku} only").format(
+                seat=pao,
+                yaku="daisangen, daisuushii" + (" or suukantsu" if rules.pao_suukantsu else ""),
+            )
+        )
+    warnings.extend(n for n in settlement.notes if n not in discarder_unknown())
     return tuple(warnings)
 
 
@@ -531,11 +578,12 @@ def _no_yaku_warnings(
     """The warnings of a complete hand without a yaku, made when first read."""
     warnings = _context_notes(hand, rules)
     if not rules.open_tanyao and not facts.closed and facts.all_simple:
-        warnings.append(_NO_OPEN_TANYAO)
+        warnings.append(_(_NO_OPEN_TANYAO))
     if facts.paarenchan and rules.paarenchan == "needs_yaku":
         warnings.append(
-            f"paarenchan={hand.context.paarenchan} is a yakuman only beside another yaku "
-            "(paarenchan=needs_yaku)"
+            _(
+                "paarenchan={count} is a yakuman only beside another yaku (paarenchan=needs_yaku)"
+            ).format(count=hand.context.paarenchan)
         )
     return (*warnings, _no_yaku_reason(readings, hand))
 

@@ -38,6 +38,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from agari.errors import SettleError
+from agari.lang import _
 from agari.settle.limits import round_up_100
 from agari.settle.seats import check_seat, seat_from, seats_in_play
 from agari.settlement import UNKNOWN, Reason, Settlement, Transfer
@@ -118,7 +119,9 @@ def settle_win(base: int, context: Context, rules: Rules, liable_base: int = 0) 
 
     pao = context.pao if liable_base else None
     if pao is not None and (pao == winner or pao not in seats):
-        notes.append(f"liability ignored: seat {pao} cannot be liable for this win")
+        notes.append(
+            _("liability ignored: seat {seat} cannot be liable for this win").format(seat=pao)
+        )
         pao = None
     if pao is not None:
         shares, honba_payers, honba_each = _liable_shares(
@@ -126,18 +129,22 @@ def settle_win(base: int, context: Context, rules: Rules, liable_base: int = 0) 
         )
         if context.tsumo:
             notes.append(
-                f"liability: {pao} pays the liable part as if it had dealt in, and the honba"
+                _(
+                    "liability: {seat} pays the liable part as if it had dealt in, and the honba"
+                ).format(seat=pao)
             )
         elif shares[-1][2] == "pao":
             notes.append(
-                f"liability: {pao} pays half of the liable part ({shares[-1][1]}) and the "
-                "honba; the discarder pays the rest"
+                _(
+                    "liability: {seat} pays half of the liable part ({points}) and the honba; "
+                    "the discarder pays the rest"
+                ).format(seat=pao, points=shares[-1][1])
             )
     if context.tsumo and rules.players == 3:
-        notes.append("three-player: tsumo loss (no share for the absent North seat)")
+        notes.append(_("three-player: tsumo loss (no share for the absent North seat)"))
     unknown = not tsumo and shares[0][0] == UNKNOWN
     if unknown:
-        notes.append("discarder unknown: no per-seat settlement")
+        notes.append(discarder_unknown()[0])
 
     wareme = context.wareme if rules.wareme and context.wareme in seats else None
     if wareme is not None:
@@ -149,7 +156,7 @@ def settle_win(base: int, context: Context, rules: Rules, liable_base: int = 0) 
     if not tsumo and (pao is not None or wareme is not None):
         payment = {"ron": sum(amount for _, amount, _ in shares)}
     if unknown and wareme is not None and wareme != winner:
-        notes.append("discarder unknown: a wareme discarder would pay double")
+        notes.append(discarder_unknown()[1])
 
     # Transfers made as tuples of their fields (Transfer is a named tuple): several per
     # hand scored, where its Python-level __new__ would cost a call each.
@@ -208,13 +215,27 @@ def _liable_shares(
     )
 
 
+def discarder_unknown() -> tuple[str, str]:
+    """The notes of a ron whose discarder is not known, in the current language: the
+    normal case of a ron without a marker, which a hand's warnings leave out (its
+    ``deltas`` say it)."""
+    return (
+        _("discarder unknown: no per-seat settlement"),
+        _("discarder unknown: a wareme discarder would pay double"),
+    )
+
+
 def _wareme_shares(shares: list[Share], wareme: str, winner: str, notes: list[str]) -> list[Share]:
     """Each of the wareme seat's shares (every share, when it won) paid again as ``wareme``."""
     doubled = [s for s in shares if winner == wareme or s[0] == wareme]
     if not doubled:
         return shares
     if winner == wareme:
-        notes.append(f"wareme: the winner {wareme} receives double (honba and sticks not)")
+        notes.append(
+            _("wareme: the winner {seat} receives double (honba and sticks not)").format(
+                seat=wareme
+            )
+        )
     else:
-        notes.append(f"wareme: {wareme} pays double (honba not)")
+        notes.append(_("wareme: {seat} pays double (honba not)").format(seat=wareme))
     return [*shares, *((payer, amount, "wareme") for payer, amount, _ in doubled)]
