@@ -15,6 +15,8 @@ import sys
 from typing import TYPE_CHECKING, Any, cast
 
 from agari.cli.options import Parser, UsageError, add_rule_options, rules_of
+from agari.lang import _, current
+from agari.lang.terms import limit_name, term
 from agari.notation.text import WIND_VALUES
 
 if TYPE_CHECKING:
@@ -319,7 +321,14 @@ def points_record(argv: Sequence[str]) -> dict[str, Any]:
 
 
 _ALSO_RE = re.compile(r"^\s*([^/@\s]+)\s*(?:/\s*([^@\s]+)\s*)?@\s*(\S+)\s*$")
-_RONS = {2: "double ron", 3: "triple ron"}
+
+
+def _rons(count: int) -> str:
+    if count == 2:
+        return _("double ron")
+    if count == 3:
+        return _("triple ron")
+    return _("{count} rons").format(count=count)
 
 
 def _several_record(
@@ -428,21 +437,26 @@ def _value_words(record: dict[str, Any]) -> str:
 def _several_text(record: dict[str, Any]) -> str:
     from agari.settle import format_payment
 
-    rons = _RONS.get(record["rons"], f"{record['rons']} rons")
-    lines = [f"{rons} on {record['from']}'s discard; rules {record['rules']}"]
+    lines = [
+        _("{rons} on {seat}'s discard; rules {rules}").format(
+            rons=_rons(record["rons"]), seat=record["from"], rules=record["rules"]
+        )
+    ]
     for win in record["winners"]:
-        who = "dealer" if win["dealer"] else "non-dealer"
-        limit = f" ({win['limit']})" if win["limit"] else ""
-        head = f"{win['seat']}: {_value_words(win)}, {who}; base points {win['base_points']}"
+        who = _("dealer") if win["dealer"] else _("non-dealer")
+        limit = f" ({limit_name(win['limit'])})" if win["limit"] else ""
+        head = _("{seat}: {value}, {who}; base points {points}").format(
+            seat=win["seat"], value=_value_words(win), who=who, points=win["base_points"]
+        )
         lines.append(head + limit)
         if not win["paid_out"]:
-            lines.append("  not paid")
+            lines.append("  " + _("not paid"))
             continue
-        lines.append(f"  ron        {format_payment(win['payment'])}")
+        lines.append("  " + _label(_word("ron"), 11) + format_payment(win["payment"]))
         extra = win["total"] - win["points"]
         if extra:
-            lines.append(f"  honba {win['honba']}, riichi sticks {win['sticks']}: +{extra}")
-        lines.append(f"  total      {win['total']}")
+            lines.append("  " + _extra(win["honba"], win["sticks"], extra))
+        lines.append("  " + _label(_("total"), 11) + str(win["total"]))
     return "\n".join([*lines, *_settled_lines(record)])
 
 
@@ -450,12 +464,31 @@ def _settled_lines(record: dict[str, Any]) -> list[str]:
     """Who paid, every seat's change, the notes and the warnings of a points record."""
     lines = []
     if record["paid"]:
-        lines.append("paid by      " + "  ".join(f"{s} {v}" for s, v in record["paid"].items()))
+        paid = "  ".join(f"{s} {v}" for s, v in record["paid"].items())
+        lines.append(_label(_("paid by")) + paid)
     if record["deltas"] is not None:
-        lines.append("deltas       " + _signed(record["deltas"]))
-    lines.extend(f"note: {n}" for n in record["notes"])
-    lines.extend(f"warning: {w}" for w in record["warnings"])
+        lines.append(_label(_("deltas")) + _signed(record["deltas"]))
+    lines.extend(_("note: {note}").format(note=n) for n in record["notes"])
+    lines.extend(_("warning: {warning}").format(warning=w) for w in record["warnings"])
     return lines
+
+
+def _label(text: str, width: int = 12) -> str:
+    """A label padded to the labels' column (by its width on a terminal), then a blank."""
+    from agari.render.sheet import display_width
+
+    return text + " " * max(1, width - display_width(text) + 1)
+
+
+def _word(word: str) -> str:
+    """A word of play (``ron``, ``tsumo``) in the current language; itself in English."""
+    return term(word) if current() != "en" else word
+
+
+def _extra(honba: int, sticks: int, extra: int) -> str:
+    return _("honba {honba}, riichi sticks {sticks}: +{points}").format(
+        honba=honba, sticks=sticks, points=extra
+    )
 
 
 def _points_text(record: dict[str, Any]) -> str:
@@ -464,21 +497,29 @@ def _points_text(record: dict[str, Any]) -> str:
     if "winners" in record:
         return _several_text(record)
     value = _value_words(record)
-    who = "dealer" if record["dealer"] else "non-dealer"
-    how = "tsumo" if record["tsumo"] else f"ron from {record['from']}"
-    lines = [f"{value}, {who} ({record['seat']}) {how}; rules {record['rules']}"]
-    limit = f" ({record['limit']})" if record["limit"] else ""
-    lines.append(f"base points  {record['base_points']}{limit}")
+    who = _("dealer") if record["dealer"] else _("non-dealer")
+    how = _word("tsumo") if record["tsumo"] else _("ron from {seat}").format(seat=record["from"])
+    lines = [
+        _("{value}, {who} ({seat}) {how}; rules {rules}").format(
+            value=value, who=who, seat=record["seat"], how=how, rules=record["rules"]
+        )
+    ]
+    limit = f" ({limit_name(record['limit'])})" if record["limit"] else ""
+    lines.append(_label(_("base points")) + f"{record['base_points']}{limit}")
     pay = format_payment(record["payment"])
-    label = "ron" if "ron" in record["payment"] else "tsumo"
+    label = _word("ron") if "ron" in record["payment"] else _word("tsumo")
     if "wareme" in record["payment"]:
-        pay += f" (wareme seat pays {record['payment']['wareme']})"
-    worth = f"  (worth {record['points']})" if str(record["points"]) != pay else ""
-    lines.append(f"{label:<12} {pay}{worth}")
+        pay += " " + _("(wareme seat pays {points})").format(points=record["payment"]["wareme"])
+    worth = (
+        "  " + _("(worth {points})").format(points=record["points"])
+        if str(record["points"]) != pay
+        else ""
+    )
+    lines.append(_label(label) + f"{pay}{worth}")
     extra = record["total"] - record["points"]
     if extra:
-        lines.append(f"honba {record['honba']}, riichi sticks {record['sticks']}: +{extra}")
-    lines.append(f"total        {record['total']}")
+        lines.append(_extra(record["honba"], record["sticks"], extra))
+    lines.append(_label(_("total")) + str(record["total"]))
     return "\n".join([*lines, *_settled_lines(record)])
 
 
@@ -657,16 +698,24 @@ def run_draw(argv: Sequence[str]) -> int:
         if args.json:
             _emit_json(record)
             return EXIT_OK
-        ready = ", ".join(draw.tenpai) or "nobody"
-        lines = [f"exhaustive draw; rules {record['rules']}", f"ready        {ready}"]
+        ready = ", ".join(draw.tenpai) or _("nobody")
+        lines = [
+            _("exhaustive draw; rules {rules}").format(rules=record["rules"]),
+            _label(_("ready")) + ready,
+        ]
         if draw.nagashi:
-            lines.append(f"nagashi      {draw.nagashi}")
-        lines.append(f"deltas       {_signed(draw.deltas)}")
-        lines.append(f"sticks       {draw.sticks} stay on the table")
-        lines.append(f"next hand    honba {draw.next_honba}")
-        keeps = "keeps the deal" if draw.dealer_keeps else "not ready: the deal passes"
-        lines.append(f"dealer       {keeps} (where the rules make a ready dealer stay)")
-        lines.extend(f"note: {n}" for n in draw.notes)
+            lines.append(_label(_word("nagashi")) + draw.nagashi)
+        lines.append(_label(_("deltas")) + _signed(draw.deltas))
+        stay = _("{count} stay on the table").format(count=draw.sticks)
+        lines.append(_label(_("sticks")) + stay)
+        lines.append(_label(_("next hand")) + _("honba {honba}").format(honba=draw.next_honba))
+        keeps = (
+            _("keeps the deal (where the rules make a ready dealer stay)")
+            if draw.dealer_keeps
+            else _("not ready: the deal passes (where the rules make a ready dealer stay)")
+        )
+        lines.append(_label(_("dealer")) + keeps)
+        lines.extend(_("note: {note}").format(note=n) for n in draw.notes)
         print("\n".join(lines))
         return EXIT_OK
 
@@ -716,11 +765,14 @@ def run_chombo(argv: Sequence[str]) -> int:
         rules_text = str(record["rules"])
         if f"chombo={chombo.rule}" not in rules_text:  # name the penalty once
             rules_text += f" (chombo={chombo.rule})"
-        lines = [f"chombo by {chombo.seat}; rules {rules_text}"]
-        lines.append(f"deltas       {_signed(chombo.deltas)}")
+        lines = [_("chombo by {seat}; rules {rules}").format(seat=chombo.seat, rules=rules_text)]
+        lines.append(_label(_("deltas")) + _signed(chombo.deltas))
         if chombo.penalty:
-            lines.append(f"penalty      {chombo.seat} -{chombo.penalty} at the end of the game")
-        lines.extend(f"note: {n}" for n in chombo.notes)
+            penalty = _("{seat} -{points} at the end of the game").format(
+                seat=chombo.seat, points=chombo.penalty
+            )
+            lines.append(_label(_("penalty")) + penalty)
+        lines.extend(_("note: {note}").format(note=n) for n in chombo.notes)
         print("\n".join(lines))
         return EXIT_OK
 

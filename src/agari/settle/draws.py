@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from agari.errors import SettleError
+from agari.lang import _, ngettext
 from agari.settle.limits import MANGAN_BASE
 from agari.settle.seats import check_seat, seats_in_play
 from agari.settle.win import tsumo_shares
@@ -100,13 +101,15 @@ def settle_draw(
         ]
         kind = "nagashi"
         notes.append(
-            f"nagashi mangan: {nagashi} is paid as a mangan tsumo, replacing noten payments; "
-            "no honba is paid"
+            _(
+                "nagashi mangan: {seat} is paid as a mangan tsumo, replacing noten payments; "
+                "no honba is paid"
+            ).format(seat=nagashi)
         )
     elif not ready_t or not noten_t:
         kind = "none"
-        notes.append("nobody ready" if not ready_t else "everybody ready")
-        notes.append("no noten payments")
+        notes.append(_("nobody ready") if not ready_t else _("everybody ready"))
+        notes.append(_("no noten payments"))
     else:
         kind = "noten"
         total = noten_total(rules)
@@ -119,9 +122,15 @@ def settle_draw(
         transfers = [
             Transfer(payer, payee, share, "noten") for payer in noten_t for payee in ready_t
         ]
-    plural = "s stay" if sticks > 1 else " stays"
-    stay = f"{sticks} riichi stick{plural} on the table; " if sticks else ""
-    notes.append(f"{stay}the counter goes up to {honba + 1}")
+    counter = _("the counter goes up to {honba}").format(honba=honba + 1)
+    if sticks:
+        stay = ngettext(
+            "{count} riichi stick stays on the table",
+            "{count} riichi sticks stay on the table",
+            sticks,
+        ).format(count=sticks)
+        counter = f"{stay}; {counter}"
+    notes.append(counter)
     return DrawSettlement(
         kind=kind,
         tenpai=ready_t,
@@ -174,22 +183,26 @@ def settle_chombo(seat: str, rules: Rules) -> ChomboSettlement:
     """
     seats = seats_in_play(rules)
     check_seat(seat, seats, "chombo seat")
-    replay = "the hand is replayed with the same counter"
+    replay = _("the hand is replayed with the same counter")
     if rules.chombo == "mangan":
         transfers = tuple(
             Transfer(seat, other, amount, "chombo")
             for other, amount in tsumo_shares(MANGAN_BASE, seat, seats).items()
         )
         if seat == "E":
-            who = "the dealer E pays 4000 to each other player"
+            who = _("reverse mangan: the dealer E pays 4000 to each other player")
         else:
-            who = f"{seat} pays 4000 to the dealer and 2000 to each other player"
-        notes = (f"reverse mangan: {who}", replay)
+            who = _(
+                "reverse mangan: {seat} pays 4000 to the dealer and 2000 to each other player"
+            ).format(seat=seat)
+        notes = (who, replay)
     else:
         transfers = (Transfer(seat, None, CHOMBO_PENALTY, "chombo", at_end=True),)
         notes = (
-            f"{seat} loses {CHOMBO_PENALTY} points from the final score, applied at the end "
-            "outside the table; nothing changes hands now",
+            _(
+                "{seat} loses {points} points from the final score, applied at the end outside "
+                "the table; nothing changes hands now"
+            ).format(seat=seat, points=CHOMBO_PENALTY),
             replay,
         )
     return ChomboSettlement(

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from agari.errors import SettleError
+from agari.lang import _
 from agari.settle.seats import check_seat, seats_in_play
 from agari.settlement import Settlement
 
@@ -95,12 +96,18 @@ def settle_rons(
     notes = [note for win in wins for note in win.notes]
     if len(order) > 1 and rules.multiple_ron == "head_bump":
         notes.append(
-            f"head bump (multiple_ron=head_bump): only {order[0]}, the winner nearest the "
-            f"discarder, wins; {', '.join(order[1:])} not paid"
+            _(
+                "head bump (multiple_ron=head_bump): only {seat}, the winner nearest the "
+                "discarder, wins; {others} not paid"
+            ).format(seat=order[0], others=", ".join(order[1:]))
         )
     elif len(order) > 1 and (honba or sticks):
-        to = "honba and sticks" if rules.multiple_ron_honba == "nearest" else "sticks"
-        notes.append(f"{to} to {order[0]}, the winner nearest the discarder")
+        to = (
+            _("honba and sticks to {seat}, the winner nearest the discarder")
+            if rules.multiple_ron_honba == "nearest"
+            else _("sticks to {seat}, the winner nearest the discarder")
+        )
+        notes.append(to.format(seat=order[0]))
     transfers = tuple(t for win in wins for t in win.transfers)
     settlement = Settlement("win", seats, transfers, tuple(notes))
     return SeveralRons(discarder, order, paid, order[len(paid) :], tuple(wins), settlement)
