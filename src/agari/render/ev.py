@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from agari.analysis.ev import DiscardEv, EvAnalysis, EvOptions, WaitShare
+from agari.lang import _, ngettext
+from agari.render.sheet import display_width
 
 __all__ = ["ev_cell", "milestones", "percent", "play_text", "points", "render_ev"]
 
@@ -31,18 +33,19 @@ def play_text(options: EvOptions) -> str:
     """The switches as a phrase: ``riichi when ready (ura, ippatsu); tegawari; back-tracking``."""
     if options.riichi:
         extras = [name for name, on in (("ura", options.ura), ("ippatsu", options.ippatsu)) if on]
-        parts = ["riichi when ready" + (f" ({', '.join(extras)})" if extras else "")]
+        riichi = _("riichi when ready")
+        parts = [riichi + (f" ({', '.join(extras)})" if extras else "")]
     else:
-        parts = ["dama (no riichi)"]
-    parts.append("tegawari" if options.tegawari else "no tegawari")
-    parts.append("back-tracking" if options.backtrack else "no back-tracking")
+        parts = [_("dama (no riichi)")]
+    parts.append(_("tegawari") if options.tegawari else _("no tegawari"))
+    parts.append(_("back-tracking") if options.backtrack else _("no back-tracking"))
     return "; ".join(parts)
 
 
 def _waits_text(d: DiscardEv) -> str:
     if not d.waits:
         return ""
-    return "waits " + " ".join(f"{t}{TIMES}{n}" for t, n in d.waits)
+    return _("waits {tiles}").format(tiles=" ".join(f"{t}{TIMES}{n}" for t, n in d.waits))
 
 
 def ev_cell(expected: Any, win: Any) -> str:
@@ -58,37 +61,52 @@ def milestones(turn: int) -> list[int]:
 
 def _header(analysis: EvAnalysis) -> list[str]:
     o = analysis.options
-    lines = [
-        f"hand      {analysis.hand}",
-        f"wall      {analysis.unseen} tiles unseen; {o.turn} draws to come (turn={o.turn})",
-        f"play      {play_text(o)}; rules {analysis.rules}",
-    ]
+    wall = _("{unseen} tiles unseen; {turn} draws to come (turn={turn})").format(
+        unseen=analysis.unseen, turn=o.turn
+    )
+    play = _("{play}; rules {rules}").format(play=play_text(o), rules=analysis.rules)
+    lines = [_row(_("hand"), analysis.hand), _row(_("wall"), wall), _row(_("play"), play)]
     if analysis.discards and analysis.discards[0].tile is not None:
-        lines.append(f"shanten   {analysis.shanten} (before the discard)")
+        before = _("(before the discard)")
     else:
-        lines.append(f"shanten   {analysis.shanten} (a draw earlier: no discard to choose)")
-    lines.extend(f"note      {w}" for w in analysis.warnings)
+        before = _("(a draw earlier: no discard to choose)")
+    lines.append(_row(_("shanten"), f"{analysis.shanten} {before}"))
+    lines.extend(_row(_("note"), w) for w in analysis.warnings)
     return lines
 
 
+def _row(label: str, text: str) -> str:
+    """A label padded to the labels' column (as the hand report's), then its text."""
+    return f"{label}{' ' * max(1, 10 - display_width(label))}{text}"
+
+
+def _ljust(text: str, width: int) -> str:
+    return text + " " * (width - display_width(text))
+
+
+def _rjust(text: str, width: int) -> str:
+    return " " * (width - display_width(text)) + text
+
+
 def _table(analysis: EvAnalysis) -> list[str]:
-    rows = [("discard", "shanten", "ready", "win", "points", "")]
+    rows = [(_("discard"), _("shanten"), _("ready"), _("win"), _("points"), "")]
+    riichi = _("riichi")
     for d in analysis.discards:
         rows.append(
             (
                 str(d.tile) if d.tile is not None else "-",
-                f"{d.shanten}{' riichi' if d.riichi else ''}",
+                f"{d.shanten} {riichi}" if d.riichi else str(d.shanten),
                 percent(d.ready),
                 percent(d.win),
                 points(d.ev),
                 _waits_text(d),
             )
         )
-    widths = [max(len(r[i]) for r in rows) for i in range(5)]
+    widths = [max(display_width(r[i]) for r in rows) for i in range(5)]
     out = []
     for row in rows:
-        cells = [row[0].ljust(widths[0]), row[1].ljust(widths[1])]
-        cells += [row[i].rjust(widths[i]) for i in (2, 3, 4)]
+        cells = [_ljust(row[0], widths[0]), _ljust(row[1], widths[1])]
+        cells += [_rjust(row[i], widths[i]) for i in (2, 3, 4)]
         out.append(("  " + "  ".join(cells) + ("  " + row[5] if row[5] else "")).rstrip())
     return out
 
@@ -98,8 +116,15 @@ def render_ev(analysis: EvAnalysis, explain: DiscardEv | None = None) -> str:
     winning within the draws, expected points, the waits of a ready discard), and with
     ``explain`` how that discard's figures come about."""
     lines = _header(analysis)
-    lines.append("discards  (chance of being ready and of winning within the draws; points: the")
-    lines.append("          expected value of the win by tsumo, in the one-player model)")
+    lines.append(
+        _row(
+            _("discards"),
+            _(
+                "(chance of being ready and of winning within the draws; points: the\n"
+                "          expected value of the win by tsumo, in the one-player model)"
+            ),
+        )
+    )
     lines.extend(_table(analysis))
     if explain is not None:
         lines.append("")
@@ -110,34 +135,35 @@ def render_ev(analysis: EvAnalysis, explain: DiscardEv | None = None) -> str:
 def _explain(analysis: EvAnalysis, d: DiscardEv) -> list[str]:
     o = analysis.options
     turn = o.turn
-    name = "the hand (no discard)" if d.tile is None else f"discard {d.tile}"
-    state = "ready" if d.shanten == 0 else f"{d.shanten}-shanten"
+    name = _("the hand (no discard)") if d.tile is None else _("discard {tile}").format(tile=d.tile)
+    state = _("ready") if d.shanten == 0 else _("{count}-shanten").format(count=d.shanten)
     how = f"{name}: {state}"
     if d.riichi:
-        how += ", riichi declared with it"
+        how += _(", riichi declared with it")
     if d.waits:
         how += "; " + _waits_text(d)
-    lines = [f"explain   {how}"]
+    lines = [_row(_("explain"), how)]
     marks = milestones(turn)
-    head = "  by draw " + "".join(f"{j:>8}" for j in marks)
-    lines.append(head)
-    for label, curve in (("ready", d.ready_by), ("win", d.win_by)):
+    lines.append("  " + _ljust(_("by draw"), 8) + "".join(f"{j:>8}" for j in marks))
+    for label, curve in ((_("ready"), d.ready_by), (_("win"), d.win_by)):
         values = "".join(f"{percent(curve[j]):>8}" for j in marks if j < len(curve))
-        lines.append(f"  {label:<8}" + values)
+        lines.append("  " + _ljust(label, 8) + values)
     lines.append(
-        "wins      (each ready hand and winning tile: copies left while waiting, the value of "
-        "the win"
-    )
-    lines.append(
-        "          - ura and ippatsu averaged in -, its chance in all and by draw; "
-        "chance x value = points)"
+        _row(
+            _("wins"),
+            _(
+                "(each ready hand and winning tile: copies left while waiting, the value of "
+                "the win\n          - ura and ippatsu averaged in -, its chance in all and by "
+                "draw; chance x value = points)"
+            ),
+        )
     )
     lines.extend(_shares(d.shares, marks, d))
     return lines
 
 
 def _value_text(share: WaitShare) -> str:
-    plain = f"{share.han} han {share.fu} fu {share.base}"
+    plain = _("{han} han {fu} fu {base}").format(han=share.han, fu=share.fu, base=share.base)
     if abs(float(share.value) - share.base) < 0.05:
         return plain
     return f"{plain} -> {points(share.value)}"
@@ -155,7 +181,9 @@ def _by_tile(shares: Sequence[WaitShare]) -> list[tuple[str, str, str, list[floa
         left = str(lefts[0]) if len(lefts) == 1 else f"{lefts[0]}-{lefts[-1]}"
         steps = len(group[0].by_draw)
         by_draw = [sum(float(s.by_draw[j]) for s in group) for j in range(steps)]
-        hands = f"{len(group)} ready hand{'s' if len(group) > 1 else ''}"
+        hands = ngettext("{count} ready hand", "{count} ready hands", len(group)).format(
+            count=len(group)
+        )
         rows.append((hands, tile, left, by_draw, sum(float(s.points) for s in group)))
     rows.sort(key=lambda r: -r[4])
     return rows
@@ -166,13 +194,20 @@ def _shares(shares: Sequence[WaitShare], marks: list[int], d: DiscardEv) -> list
     :data:`SHARE_ROWS`, one row per winning tile (its ready hands summed, the value their
     average)."""
     rows: list[tuple[str, ...]] = [
-        ("ready hand", "tile", "left", "value", *(f"by {j}" for j in marks), "points")
+        (
+            _("ready hand"),
+            _("tile"),
+            _("left"),
+            _("value"),
+            *(_("by {draw}").format(draw=j) for j in marks),
+            _("points"),
+        )
     ]
     if len(shares) <= SHARE_ROWS:
         for s in shares:
             rows.append(
                 (
-                    s.hand + (" riichi" if s.riichi else ""),
+                    s.hand + (" " + _("riichi") if s.riichi else ""),
                     str(s.tile),
                     str(s.left),
                     _value_text(s),
@@ -188,18 +223,21 @@ def _shares(shares: Sequence[WaitShare], marks: list[int], d: DiscardEv) -> list
                     hands,
                     tile,
                     left,
-                    f"average {points(average)}",
+                    _("average {points}").format(points=points(average)),
                     *(percent(by_draw[j - 1]) for j in marks),
                     points(total),
                 )
             )
-    rows.append(("all wins", "", "", "", *(percent(d.win_by[j]) for j in marks), points(d.ev)))
+    every = (_("all wins"), "", "", "", *(percent(d.win_by[j]) for j in marks), points(d.ev))
+    rows.append(every)
     n = len(rows[0])
-    widths = [max(len(r[i]) for r in rows) for i in range(n)]
+    widths = [max(display_width(r[i]) for r in rows) for i in range(n)]
     out = []
     for row in rows:
-        cells = [row[i].ljust(widths[i]) if i < 4 else row[i].rjust(widths[i]) for i in range(n)]
+        cells = [
+            _ljust(row[i], widths[i]) if i < 4 else _rjust(row[i], widths[i]) for i in range(n)
+        ]
         out.append(("  " + "  ".join(cells)).rstrip())
     if not shares:
-        out.append("  (no win can be reached within the draws)")
+        out.append("  " + _("(no win can be reached within the draws)"))
     return out
