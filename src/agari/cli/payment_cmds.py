@@ -452,11 +452,11 @@ def _several_text(record: dict[str, Any]) -> str:
         if not win["paid_out"]:
             lines.append("  " + _("not paid"))
             continue
-        lines.append("  " + _label(_word("ron"), 11) + format_payment(win["payment"]))
+        lines.append("  " + _label(_word("ron"), 10) + format_payment(win["payment"]))
         extra = win["total"] - win["points"]
         if extra:
             lines.append("  " + _extra(win["honba"], win["sticks"], extra))
-        lines.append("  " + _label(_("total"), 11) + str(win["total"]))
+        lines.append("  " + _label(_("total"), 10) + str(win["total"]))
     return "\n".join([*lines, *_settled_lines(record)])
 
 
