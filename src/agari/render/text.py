@@ -112,7 +112,7 @@ def _meld_text(meld: Meld) -> str:
 
 def describe_hand(hand: Hand, players: int = 4) -> list[str]:
     """What the hand is, with every default of the context spelled out."""
-    from agari.hand import SITUATIONAL, format_tiles
+    from agari.hand import SITUATIONAL, format_tiles, says_sight_words
     from agari.tiles import dora_from_indicator
 
     c = hand.context
@@ -163,9 +163,27 @@ def describe_hand(hand: Hand, players: int = 4) -> list[str]:
         f"counters  honba {c.honba}, riichi sticks {c.sticks}, kita {c.kita}; "
         f"pao {c.pao or 'none'}, wareme {c.wareme or 'none'}"
     )
+    if says_sight_words(c):
+        lines.append(f"in sight  {_in_sight(hand)}")
     if c.rules:
         lines.append(f"preset    {c.rules} (from the hand)")
     return lines
+
+
+def _in_sight(hand: Hand) -> str:
+    """What the words ``seen=``, ``river=`` and ``call=`` say the player sees."""
+    from agari.hand import format_tiles
+
+    c = hand.context
+    parts = [
+        f"seen {format_tiles(c.seen) if c.seen else 'none'}",
+        f"own discards {format_tiles(c.river) if c.river else 'none'}",
+    ]
+    if c.call is not None:
+        source = c.call.source
+        who = f"by the player {_PLAYER_AT[source]}" if source else "(discarder not given)"
+        parts.append(f"offered {_tile_name(str(c.call.tile))} {who}")
+    return "; ".join(parts)
 
 
 def _fu_lines(result: Result) -> list[str]:
@@ -283,13 +301,16 @@ def outcome(entry: Any) -> str:
 
 
 def _waits_table(waits: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The waits with their unseen copies and values; in a furiten hand (a wait among
+    the player's discards) the ron column says so, and the tile is marked ``(river)``."""
+    furiten = any(w.get("furiten") for w in waits)
     rows = [("tile", "unseen", "ron", "tsumo")]
     for w in waits:
         rows.append(
             (
-                str(w.get("tile", "?")),
+                str(w.get("tile", "?")) + (" (river)" if w.get("furiten") else ""),
                 str(w.get("unseen", "")),
-                outcome(w.get("ron")),
+                "furiten" if furiten else outcome(w.get("ron")),
                 outcome(w.get("tsumo")),
             )
         )
@@ -321,7 +342,58 @@ def _render_waiting(result: Result) -> list[str]:
         lines.append(
             f"ukeire    {_ukeire_text(ukeire)} ({result.extra.get('ukeire_total', '?')} tiles)"
         )
+    calls = result.extra.get("calls")
+    if calls is not None:
+        lines.extend(_calls_table(calls))
     return lines
+
+
+def _calls_table(calls: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Each chi, pon and kan of the offered tile (``call=``): the meld, the best discard
+    after it, shanten and the tiles that improve the hand then, the yaku it can still
+    reach (``none`` marks a call that leaves no yaku), and the hand after the call."""
+    if not calls:
+        return ["calls     none possible"]
+    rows: list[tuple[str, ...]] = [
+        ("call", "meld", "discard", "shanten", "ukeire", "tiles", "yaku within reach", "hand after")
+    ]
+    for c in calls:
+        shanten = c.get("shanten")
+        ready = "0 tenpai" + (" furiten" if c.get("furiten") else "")
+        rows.append(
+            (
+                str(c.get("kind", "?")),
+                str(c.get("meld", "")),
+                str(c.get("discard") or "-"),
+                ready if shanten == 0 else str(shanten),
+                str(c.get("ukeire_total", "")),
+                _ukeire_text(c.get("waits") or c.get("ukeire")),
+                _reach_text(c),
+                str(c.get("hand", "")),
+            )
+        )
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = [
+        "calls     (after the call and its best discard: shanten, tiles that improve the "
+        "hand or its waits, unseen copies)"
+    ]
+    lines.extend(
+        "  " + "  ".join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip() for r in rows
+    )
+    barred = [f"{c.get('meld')}: {' '.join(c['kuikae'])}" for c in calls if c.get("kuikae")]
+    if barred:
+        lines.append(f"  no swap-call (kuikae) discard after {'; '.join(barred)}")
+    return lines
+
+
+def _reach_text(call: Mapping[str, Any]) -> str:
+    """``Yakuhai haku, Tanyao``; ``NO YAKU (nearest: 2-shanten)`` for a call that leaves
+    the hand without a yaku within its shanten."""
+    yaku = call.get("yaku") or []
+    if yaku:
+        return ", ".join(NAMES.get(y, (y,))[0] for y in yaku)
+    nearest = call.get("yaku_shanten")
+    return "NO YAKU" + (f" (nearest: {nearest}-shanten)" if nearest is not None else "")
 
 
 def _render_discards(result: Result) -> list[str]:
@@ -335,10 +407,11 @@ def _render_discards(result: Result) -> list[str]:
     ]
     for d in result.discards:
         shanten = d.get("shanten", "")
+        ready = "0 tenpai" + (" furiten" if d.get("furiten") else "")
         rows.append(
             (
                 str(d.get("tile", "?")),
-                "0 tenpai" if shanten == 0 else str(shanten),
+                ready if shanten == 0 else str(shanten),
                 str(d.get("ukeire_total", "")),
                 _ukeire_text(d.get("ukeire")),
                 _best_text(d.get("best")),

@@ -60,6 +60,7 @@ EXAMPLES: Final = (
     "123p456s789s1z+1z, 1111m riichi ura=9p seat=E",
     "123m456p789s1155z",
     "234m067p3457899s1z",
+    "2346m067p2345s55z call=5p river=1m seen=8p",
 )
 
 
@@ -195,13 +196,18 @@ def _waiting_html(result: Result) -> list[str]:
         out.append(f"<p>shanten {result.shanten}{' (tenpai)' if result.shanten == 0 else ''}</p>")
     if result.waits:
         total = sum(int(w.get("unseen", 0) or 0) for w in result.waits)
+        furiten = bool(result.extra.get("furiten"))
+        ron = '<b class="furiten">furiten</b>'
         rows = [
-            (_tile(str(w.get("tile"))), str(w.get("unseen", "")), _outcome(w.get("ron")),
+            (_tile(str(w.get("tile"))) + (" (in the river)" if w.get("furiten") else ""),
+             str(w.get("unseen", "")), ron if furiten else _outcome(w.get("ron")),
              _outcome(w.get("tsumo")))
             for w in result.waits
         ]  # fmt: skip
         out.append(
-            f"<h3>waits: {len(result.waits)} tiles, {total} unseen</h3>"
+            f"<h3>waits: {len(result.waits)} tiles, {total} unseen"
+            + (" &middot; furiten: no ron, only tsumo" if furiten else "")
+            + "</h3>"
             + _table(("tile", "unseen", "ron", "tsumo"), rows, "waits")
         )
     if result.extra.get("ukeire"):
@@ -209,7 +215,58 @@ def _waiting_html(result: Result) -> list[str]:
             f"<p>tiles that improve the hand: {_ukeire(result.extra['ukeire'])} "
             f"({result.extra.get('ukeire_total', '?')} tiles)</p>"
         )
+    if result.extra.get("calls") is not None:
+        out += _calls_html(result.extra["calls"])
     return out
+
+
+def _calls_html(calls: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Each chi, pon and kan of the offered tile (``call=``): the meld, the best discard,
+    the shanten and tiles that improve the hand after it, the yaku still within reach (a
+    call that leaves none marked), the hand after it (a link that analyses it)."""
+    if not calls:
+        return ["<h3>calls</h3><p>no chi, pon or kan of the offered tile fits this hand</p>"]
+    rows = []
+    for c in calls:
+        yaku = c.get("yaku") or []
+        if yaku:
+            reach = escape(", ".join(NAMES.get(y, (y,))[0] for y in yaku))
+        else:
+            nearest = c.get("yaku_shanten")
+            reach = '<b class="noyaku">no yaku</b>' + (
+                f" (nearest at {nearest}-shanten)" if nearest is not None else ""
+            )
+        shanten = c.get("shanten")
+        ready = "0 tenpai" + (' <b class="furiten">furiten</b>' if c.get("furiten") else "")
+        after = str(c.get("hand", ""))
+        discard = c.get("discard")
+        barred = " ".join(c.get("kuikae") or ())
+        rows.append(
+            (escape(str(c.get("kind", ""))), f"<code>{escape(str(c.get('meld', '')))}</code>",
+             _tile(str(discard)) if discard else "-",
+             ready if shanten == 0 else str(shanten), str(c.get("ukeire_total", "")),
+             _ukeire(c.get("waits") or c.get("ukeire")), reach,
+             f'<a href="/?hand={escape(_quote(after))}"><code>{escape(after)}</code></a>',
+             escape(barred) or "-")
+        )  # fmt: skip
+    return [
+        "<h3>calls: each chi, pon and kan of the offered tile</h3>"
+        + _table(
+            (
+                "call",
+                "meld",
+                "best discard",
+                "shanten",
+                "ukeire",
+                "tiles (the waits when tenpai)",
+                "yaku within reach",
+                "hand after the call",
+                "no swap-call discard",
+            ),
+            rows,
+            "calls",
+        )
+    ]
 
 
 def _discards_html(result: Result) -> list[str]:
@@ -224,8 +281,9 @@ def _discards_html(result: Result) -> list[str]:
             if isinstance(best, Mapping) and best.get("status") == "win":
                 best_text = escape(f"{best.get('tile')} {best.get('by', '')} ") + _outcome(best)
             shanten = d.get("shanten")
+            ready = "0 tenpai" + (' <b class="furiten">furiten</b>' if d.get("furiten") else "")
             rows.append(
-                (_tile(str(d.get("tile"))), "0 tenpai" if shanten == 0 else str(shanten),
+                (_tile(str(d.get("tile"))), ready if shanten == 0 else str(shanten),
                  str(d.get("ukeire_total", "")), _ukeire(d.get("ukeire")), best_text)
             )  # fmt: skip
         out.append(
@@ -415,6 +473,7 @@ td:last-child{white-space:nowrap}
 .error{background:#fdecea;border:1px solid #e0a8a0;padding:.5em 1em}
 .caret{font:16px ui-monospace,monospace;margin:.3em 0}
 .warnings{color:#7a5a00}
+.furiten,.noyaku{color:#a33}
 h3{margin:.8em 0 .2em;font-size:1.05em}
 footer{color:#666;padding:1em 1.2em;font-size:.9em}
 """
