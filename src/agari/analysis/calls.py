@@ -210,14 +210,6 @@ class _After:
     yaku: tuple[str, ...] = ()
     yaku_shanten: int | None = None
 
-    @property
-    def ukeire_total(self) -> int:
-        return sum(u.unseen for u in self.ukeire)
-
-    @property
-    def furiten(self) -> bool:
-        return any(w.furiten for w in self.waits or ())
-
 
 def _thirteen(hand: Hand, rules: Rules, discard: Tile | None) -> _After:
     """The shanten of 13 tiles and the tiles that improve them (``discard`` is what left
@@ -287,7 +279,7 @@ def _best(rows: list[_After], rules: Rules, river: frozenset[int]) -> _After:
     for row in sorted((r for r in rows if r.shanten == lowest), key=_tiles_first):
         assert row.discard is not None
         done = _finish(row, rules, river | {row.discard.kind})
-        key = (not done.yaku, done.furiten)
+        key = (not done.yaku, any(w.furiten for w in done.waits or ()))
         if best is None or key < best_key:
             best, best_key = done, key
         if key == (False, False):
@@ -297,7 +289,7 @@ def _best(rows: list[_After], rules: Rules, river: frozenset[int]) -> _After:
 
 
 def _tiles_first(row: _After) -> tuple[int, Tile | None]:
-    return (-row.ukeire_total, row.discard)
+    return (-sum(u.unseen for u in row.ukeire), row.discard)
 
 
 def _option(

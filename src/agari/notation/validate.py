@@ -216,10 +216,9 @@ def check_context_values(context: Context) -> None:
     offer: object = c.call
     if offer is not None and not (isinstance(offer, Offer) and isinstance(offer.tile, Tile)):
         raise HandError("bad_record", f"call is {type(offer).__name__}, not an Offer of a Tile")
-    if c.call is not None and c.call.source not in (None, *_SOURCES):
-        raise HandError(
-            "bad_value", f"call's source takes left, across or right, not {c.call.source!r}"
-        )
+    source = c.call.source if c.call is not None else None
+    if source is not None and source not in _SOURCES:
+        raise HandError("bad_value", f"call's source takes left, across or right, not {source!r}")
 
 
 def check_value_types(hand: Hand) -> None:

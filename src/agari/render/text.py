@@ -351,7 +351,7 @@ def _render_waiting(result: Result) -> list[str]:
 def _calls_table(calls: Sequence[Mapping[str, Any]]) -> list[str]:
     """Each chi, pon and kan of the offered tile (``call=``): the meld, the best discard
     after it, shanten and the tiles that improve the hand then, the yaku it can still
-    reach (``none`` marks a call that leaves no yaku), and the hand after the call."""
+    reach (``NO YAKU`` marks a call that leaves none), and the hand after the call."""
     if not calls:
         return ["calls     none possible"]
     rows: list[tuple[str, ...]] = [
