@@ -34,7 +34,7 @@ from agari.notation import hand_from_dict, parse_hand
 from agari.notation.text import _lark_tokens, _tokens
 from agari.notation.validate import mark_checked
 from agari.render.text import render
-from agari.rules import Rules
+from agari.rules import PRESET_NAMES, Rules
 from agari.tiles import Tile
 from tests.conftest import tiles
 
@@ -358,6 +358,23 @@ def test_open_tanyao_decides_whether_an_all_simples_call_keeps_a_yaku() -> None:
     assert [str(t) for t in chi.kuikae] == ["5p"]
     (off,) = calls("1234m3455p45667s call=2p", TENHOU.with_overrides({"open_tanyao": "off"}))
     assert off.shanten == 0 and off.yaku == () and off.yaku_shanten == 1
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("switch", [None, "on", "off"])
+def test_every_presets_open_tanyao_switch(preset: str, switch: str | None) -> None:
+    """2344569p335567s and a 5s from the right (no chi; valid in three-player too): the pon
+    555s; discarding 9p leaves 234p 456p 33s 67s beside it, ready on 5s (4 - 3 in the pon =
+    1) and 8s (4), every win all simples. Tanyao counts in an open hand where the preset's
+    open_tanyao is on (RULES.md, presets: all of them), or the override says so."""
+    rules = Rules.preset(preset)
+    if switch is not None:
+        rules = rules.with_overrides({"open_tanyao": switch})
+    (pon,) = calls("2344569p335567s call=5s+", rules)
+    assert (str(pon.meld), str(pon.discard), pon.shanten) == ("555+s", "9p", 0)
+    assert [(str(w.tile), w.unseen) for w in pon.waits or ()] == [("5s", 1), ("8s", 4)]
+    assert pon.yaku_remains is rules.open_tanyao
+    assert pon.yaku == (("tanyao",) if rules.open_tanyao else ())
 
 
 def test_pon_and_open_kan_with_the_swap_call_rule() -> None:
