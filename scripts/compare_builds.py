@@ -68,6 +68,9 @@ def main(argv: list[str] | None = None) -> int:
     if examples:
         runs["examples"] = ["batch", "--json", *examples]
     waiting = ["123m456p789s1155z", "234m067p3457899s1z", "1112345678999m", "19m19p19s1234567z"]
+    # what the player sees (issue 28): unseen counts, furiten, the calls of a discard
+    waiting += ["123m456p789s1155z seen=5z river=1z", "234m067p3457899s1z river=6s"]
+    waiting += ["12405m789p789s11z call=3m", "666m067p2345s55z7z call=6m seen=1z"]
     runs["analysis"] = ["--json", "--rules", "tenhou", *waiting]
     failed = 0
     for label, command in runs.items():

@@ -619,11 +619,13 @@ def legal_hands(draw: st.DrawFn) -> tuple[str, str]:
         words.append(f"dora={k % 9 + 1}{suit_of[k // 9]}")
     if any(w in ("riichi", "double-riichi", "wriichi") for w in words) and draw(st.booleans()):
         words.append(f"ura={draw(st.integers(0, 3))}")  # ura only with riichi (issue 12)
-    if draw(st.booleans()):  # seen= (issue 30): tiles in sight, never a fifth copy
-        free = [k for k in range(34) if counts[k] < 4 and not (k == win and "chankan" in words)]
-        seen = draw(st.lists(st.sampled_from(free), min_size=1, max_size=3))
-        if all(counts[k] + seen.count(k) <= 4 for k in seen):
-            words.append("seen=" + "".join(f"{k % 9 + 1}{suit_of[k // 9]}" for k in seen))
+    for key in ("seen", "river"):  # tiles in sight (issue 28): never a fifth copy
+        if draw(st.booleans()):
+            free = [k for k in range(34) if counts[k] < 4 and not (k == win and "chankan" in words)]
+            shown = draw(st.lists(st.sampled_from(free), min_size=1, max_size=3, unique=True))
+            for k in shown:
+                counts[k] += 1
+            words.append(f"{key}=" + "".join(f"{k % 9 + 1}{suit_of[k // 9]}" for k in shown))
     if draw(st.booleans()):
         words.append(f"rules={draw(st.sampled_from(['tenhou', 'MAJSOUL', 'wrc2025']))}")
     words = draw(st.permutations(words))

@@ -1,7 +1,8 @@
 """Issue 12: every result of one status has the same keys (SPEC §3), so that a program
 reading JSON Lines never special-cases a yakuman, a counted yakuman, a ron without a
-discarder or an error. ``candidates`` is the one key added by the input (a 14-tile hand
-without a marked winning tile), as SPEC §3 says."""
+discarder or an error. ``candidates`` is a key added by the input (a 14-tile hand without a
+marked winning tile), as SPEC §3 says, and so is ``calls`` (a 13-tile hand with ``call=``,
+README "What the player sees")."""
 
 from __future__ import annotations
 
@@ -25,6 +26,9 @@ SPECIAL = [
     "234m067p3457899s1z",  # 14 tiles that do not win
     "123m456p789s55z+5z",  # a tile short: error
     "19m19p19s1234567z+1m",  # kokushi 13-sided
+    "123m456p789s1155z river=1z seen=5z",  # tenpai and furiten (issue 28)
+    "123m456p789s1357z seen=1z call=1z",  # noten, with its calls
+    "234m067p3457899s1z river=6s",  # a discard table with a furiten row
 ]
 
 
@@ -34,7 +38,7 @@ def _key_sets() -> dict[str, set[tuple[str, ...]]]:
     for text in texts:
         for preset in ("wrc2025", "tenhou", "ema2016"):
             record = agari.analyse(text, rules=preset).to_json()
-            found[record["status"]].add(tuple(sorted(set(record) - {"candidates"})))
+            found[record["status"]].add(tuple(sorted(set(record) - {"candidates", "calls"})))
     return found
 
 

@@ -175,6 +175,21 @@ def test_page_waits_discards_and_errors(client: TestClient) -> None:
     assert "<script>alert(1)" not in escaped
 
 
+def test_page_shows_furiten_and_the_calls(client: TestClient) -> None:
+    """Issue 28: with river= the waits say furiten (a wait in one's river: no ron); with
+    call= the page lists each call, marks one that leaves no yaku and links the hand after
+    it. (12405m789p789s11z and a 3m under tenhou: chi 345m leaves a wait on 3m with no
+    yaku; tests/test_seen_river_call.py works it out.)"""
+    furiten = client.get("/", params={"hand": "123m456p789s1155z river=1z"}).text
+    assert "furiten: no ron, only tsumo" in furiten and "(in the river)" in furiten
+    page = client.get("/", params={"hand": "12405m789p789s11z call=3m", "rules": "tenhou"}).text
+    assert "<h3>calls: each chi, pon and kan of the offered tile</h3>" in page
+    assert page.count('<b class="noyaku">no yaku</b>') == 2
+    assert 'href="/?hand=120m789p789s11z%2C%203-45m"' in page
+    api = client.get("/api/analyse", params={"hand": "12405m789p789s11z call=3m"}).json()
+    assert [c["meld"] for c in api["calls"]] == ["123-m", "23-4m", "3-45m"]  # wrc2025: aka off
+
+
 def test_page_part_and_empty_page(client: TestClient) -> None:
     part = client.get("/part/result", params={"hand": QUICK})
     assert part.status_code == 200 and "4 han 20 fu" in part.text and "<html" not in part.text

@@ -8,7 +8,7 @@ from agari.rules import Rules
 from agari.tiles import Tile
 
 if TYPE_CHECKING:
-    from agari.analysis import discards, shanten, waits
+    from agari.analysis import calls, discards, shanten, ukeire, waits
     from agari.api import analyse, ev, score
     from agari.notation import hand_from_dict, parse_hand
 
@@ -22,12 +22,14 @@ __all__ = [
     "Rules",
     "Tile",
     "analyse",
+    "calls",
     "discards",
     "ev",
     "hand_from_dict",
     "parse_hand",
     "score",
     "shanten",
+    "ukeire",
     "waits",
 ]
 
@@ -40,6 +42,8 @@ _LAZY: dict[str, str] = {
     "shanten": "agari.analysis",
     "waits": "agari.analysis",
     "discards": "agari.analysis",
+    "ukeire": "agari.analysis",
+    "calls": "agari.analysis",
     "parse_hand": "agari.notation",
     "hand_from_dict": "agari.notation",
     "Game": "agari.game.replay",

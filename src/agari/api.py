@@ -19,11 +19,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from agari.analysis.calls import with_calls
 from agari.analysis.ev import DEFAULT_TURN, EvAnalysis, EvOptions, evaluate
-from agari.analysis.waiting import analyse_discards, analyse_waiting
+from agari.analysis.waiting import analyse_discards, analyse_waiting, ron_furiten
 from agari.engine.scoring import score_hand
 from agari.errors import HandError, RuleError
 from agari.hand import Hand
+from agari.lang import _, ngettext
 from agari.notation.records import hand_from_dict
 from agari.notation.text import parse_hand, parse_tiles
 from agari.notation.validate import check_made_hand, check_tile_count, check_under_rules
@@ -114,9 +116,26 @@ def _not_winning(hand: Hand, rules: Rules, analysis: bool) -> Result:
     )
 
 
+def _in_sight_note() -> str:
+    """What a win says of the word ``river=`` (``seen=`` says nothing of a win: it counts
+    only in the analysis of a waiting hand); in the current language."""
+    return _("river= checked: not furiten (a win's value does not depend on it)")
+
+
+def _win_in_sight(result: Result, hand: Hand, rules: Rules) -> Result:
+    """A win whose hand says ``river=``: a ron while furiten is refused
+    (``conflicting_context``: the rules allow a furiten hand only tsumo); else a note."""
+    why = ron_furiten(hand, rules)
+    if why is not None:
+        raise HandError("conflicting_context", why, word="river")
+    return result.replace(warnings=(*result.warnings, _in_sight_note()))
+
+
 def _candidates(hand: Hand, rules: Rules, value: Any) -> Result | None:
-    """One result per tile that can have been the winning tile, best first."""
+    """One result per tile that can have been the winning tile, best first; with
+    ``river=``, a ron on a tile the hand could not win on (furiten) is none of them."""
     found: list[Result] = []
+    furiten: list[tuple[Tile, str]] = []  # the tiles left out, and why
     tiles = hand.concealed
     tried: set[int] = set()
     # Prefer a plain tile over a red five as the assumed winning tile.
@@ -128,19 +147,32 @@ def _candidates(hand: Hand, rules: Rules, value: Any) -> Result | None:
         rest.remove(tile)
         candidate = replace(hand, concealed=tuple(rest), win=tile)
         result = score_hand(candidate, rules)
+        if result is not None and hand.context.river:
+            why = ron_furiten(candidate, rules)
+            if why is not None:
+                furiten.append((tile, why))
+                continue
+            result = result.replace(warnings=(*result.warnings, _in_sight_note()))
         if result is not None:
             found.append(result.replace(input=value))
+    if not found and furiten:
+        raise HandError("conflicting_context", furiten[0][1], word="river")
     if not found:
         return None
     found.sort(key=_candidate_key, reverse=True)
     top = found[0]
-    note = (
-        f"winning tile not marked: assumed {top.win_tile} "
-        f"(the best of {len(found)} possible winning tile{'s' if len(found) > 1 else ''})"
-    )
+    note = ngettext(
+        "winning tile not marked: assumed {tile} (the best of {count} possible winning tile)",
+        "winning tile not marked: assumed {tile} (the best of {count} possible winning tiles)",
+        len(found),
+    ).format(tile=top.win_tile, count=len(found))
+    notes: tuple[str, ...] = (note,)
+    if furiten:
+        left_out = " ".join(str(tile) for tile, _why in furiten)
+        notes += (_("not a winning tile by ron, furiten (river=): {tiles}").format(tiles=left_out),)
     return top.replace(
         hand=str(hand),
-        warnings=(note, *top.warnings),
+        warnings=(*notes, *top.warnings),
         candidates=tuple(found),
     )
 
@@ -170,6 +202,8 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool, parsed: Hand | Non
         if count == 14 and hand.win is not None:
             scored = score_hand(hand, rules, value, input_is_text=prepared)
             if scored is not None:
+                if hand.context.river:  # a ron on a wait in it is furiten
+                    return _win_in_sight(scored, hand, rules)
                 return scored  # complete: input, hand and rules are filled in already
             result = _not_winning(hand, rules, analysis)
         elif count == 14:
@@ -177,6 +211,8 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool, parsed: Hand | Non
             result = _candidates(hand, rules, shown) or _not_winning(hand, rules, analysis)
         elif count == 13 and analysis:
             result = analyse_waiting(hand, rules)
+            if hand.context.call is not None:
+                result = with_calls(result, hand, rules)
         else:
             raise _not_scorable(hand)
     except HandError as error:
@@ -402,4 +438,4 @@ def with_ev(result: Result, hand: Hand, rules: Rules, **switches: Any) -> Result
             }
             entry = {**entry, "ev": figures}
         discards.append(entry)
-    return replace(result, discards=tuple(discards))
+    return result.replace(discards=tuple(discards))

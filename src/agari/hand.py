@@ -23,8 +23,12 @@ Wind = Literal["E", "S", "W", "N"]
 SEAT_WINDS: Final[tuple[Wind, ...]] = get_args(Wind)
 
 #: What a context word's value is: a flag (how the hand was won, riichi, or a situation),
-#: a wind letter, a whole number, indicator tiles (or a number of them), or a preset name.
-WordKind = Literal["way", "riichi", "situation", "wind", "count", "tiles", "preset"]
+#: a wind letter, a whole number, indicator tiles (or a number of them), tiles in sight
+#: (``seen=``, ``river=``: kept sorted), one tile with an optional discarder marker
+#: (``call=``), or a preset name.
+WordKind = Literal[
+    "way", "riichi", "situation", "wind", "count", "tiles", "tile_list", "tile", "preset"
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,15 +204,6 @@ CONTEXT_WORDS: Final = (
         record_keys=("kita",),
     ),
     ContextWord(
-        "seen",
-        "seen",
-        "tiles",
-        "tiles the player sees beside the hand (rivers, others' melds): fewer copies unseen",
-        "seen=19p5z",
-        "seen",
-        record_keys=("seen",),
-    ),
-    ContextWord(
         "pao",
         "pao",
         "wind",
@@ -227,6 +222,38 @@ CONTEXT_WORDS: Final = (
         "wareme",
         record_keys=("wareme",),
         names_seat=True,
+    ),
+    ContextWord(
+        "seen",
+        "seen",
+        "tile_list",
+        "tiles this player sees beside the hand (rivers, others' melds): the waiting-hand "
+        "analysis does not count them as unseen",
+        "seen=19m5z",
+        "seen",
+        aliases=("visible",),
+        record_keys=("seen",),
+    ),
+    ContextWord(
+        "river",
+        "river",
+        "tile_list",
+        "this player's own discards: a wait among them is furiten (no ron); seen too",
+        "river=4p",
+        "river",
+        aliases=("discards", "kawa"),
+        record_keys=("river",),
+    ),
+    ContextWord(
+        "call",
+        "call",
+        "tile",
+        "a discard this 13-tile hand may call: each chi, pon and open kan of it "
+        "(optional marker: - left, = across, + right)",
+        "call=3p",
+        "call",
+        aliases=("claim",),
+        record_keys=("call",),
     ),
     ContextWord(
         "rules",
@@ -291,6 +318,18 @@ class Meld:
         return f"Meld({str(self)!r})"
 
 
+class Offer(NamedTuple):
+    """A discard a waiting hand may call (word ``call=``): the tile, and who discarded it
+    (``source``, the marker after the tile: ``call=3p-``; ``None`` when not said). Prints
+    as the word's value."""
+
+    tile: Tile
+    source: Source | None = None
+
+    def __str__(self) -> str:
+        return f"{self.tile}{_SOURCE_MARKER[self.source] if self.source else ''}"
+
+
 class Context(NamedTuple):
     """Everything about a win that is not the tiles (SPEC §1 "Context words").
 
@@ -317,6 +356,14 @@ class Context(NamedTuple):
     #: Open riichi (words ``open-riichi``, ``double-open-riichi``): beside ``riichi`` or
     #: ``double_riichi``, the riichi was declared with the hand shown (rule ``open_riichi``).
     open_riichi: bool = False
+    #: What the player sees beside the hand (word ``seen=``) and their own discards
+    #: (``river=``), each sorted: the waiting-hand analysis counts both as seen, and a wait
+    #: in the river is furiten. A win's value does not depend on them. Among the rarer
+    #: words: the reader's checks of them (copies, ``call=``) run only when one is given.
+    seen: tuple[Tile, ...] = ()
+    river: tuple[Tile, ...] = ()
+    #: A discard the waiting hand may call (``call=3p``, ``call=3p-``).
+    call: Offer | None = None
     #: A player not in riichi dealt into this open riichi (word ``sashikomi``).
     sashikomi: bool = False
     seat_wind: Wind = "S"
@@ -337,9 +384,6 @@ class Context(NamedTuple):
     wareme: Wind | None = None
     rules: str | None = None
     win_from: Source | None = None
-    #: Tiles the player sees beside the hand and its indicators (word ``seen=``): they
-    #: lower the copies a waits or discard analysis counts as unseen, never the value.
-    seen: tuple[Tile, ...] = ()
 
     @property
     def dealer(self) -> bool:
@@ -358,19 +402,29 @@ class Context(NamedTuple):
         return self.riichi or self.double_riichi
 
 
-#: Where the flag fields of the rarer words start and end (:func:`says_rare_words`;
-#: ``paarenchan`` counts); ints, so that compiled code slices the tuple directly.
+#: Where the fields of the rarer words start and end (:func:`says_rare_words`;
+#: ``paarenchan`` counts), ints, so that compiled code slices the tuple directly; and
+#: their values when none is given.
 _FIRST_RARE: Final = Context._fields.index("double_riichi")
 _END_RARE: Final = Context._fields.index("sashikomi") + 1
-_NO_RARE_FLAGS: Final = (False,) * (_END_RARE - _FIRST_RARE)
+_NO_RARE_FLAGS: Final[tuple[object, ...]] = tuple(
+    Context._field_defaults[name] for name in Context._fields[_FIRST_RARE:_END_RARE]
+)
+
+
+def says_sight_words(context: Context) -> bool:
+    """Whether ``seen=``, ``river=`` or ``call=`` is given (rare words too: see
+    :func:`says_rare_words`)."""
+    return bool(context.seen or context.river or context.call is not None)
 
 
 def says_rare_words(context: Context) -> bool:
-    """Whether any of the rarer situational words is given (double riichi, ippatsu,
-    haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou, and the house rules' open
-    riichi, sashikomi, paarenchan). Most wins have none, and the engine then skips what
-    they decide (one test of the flags' slice, in C; a function, not a property, which
-    compiled code would call through Python's attribute protocol)."""
+    """Whether any of the rarer words is given (double riichi, ippatsu, haitei, houtei,
+    rinshan, chankan, tenhou, chiihou, renhou, the house rules' open riichi, sashikomi,
+    paarenchan, and what the player sees: seen, river, call). Most hands have none, and
+    the engine and the reader then skip what they decide (one test of the fields' slice,
+    in C; a function, not a property, which compiled code would call through Python's
+    attribute protocol)."""
     flags: tuple[object, ...] = context  # as a plain tuple, for its slice
     return flags[_FIRST_RARE:_END_RARE] != _NO_RARE_FLAGS or context.paarenchan > 0
 
@@ -615,6 +669,8 @@ def _words(context: Context) -> list[str]:
                 words.append(w.word)
             elif w.kind == "tiles":
                 words.append(f"{w.word}={format_tiles(value, keep_order=True)}")
+            elif w.kind == "tile_list":
+                words.append(f"{w.word}={format_tiles(value)}")
             else:
                 words.append(f"{w.word}={value}")
         if w.count_field is not None and getattr(c, w.count_field):

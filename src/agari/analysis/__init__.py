@@ -5,6 +5,7 @@ records, valuing each wait with the engine (:mod:`agari.engine.scoring`). Module
 (per-suit shanten tables) and ``waiting`` (the analyses).
 """
 
+from agari.analysis.calls import calls
 from agari.analysis.waiting import (
     analyse_discards,
     analyse_waiting,
@@ -18,6 +19,7 @@ from agari.analysis.waiting import (
 __all__ = [
     "analyse_discards",
     "analyse_waiting",
+    "calls",
     "discards",
     "karaten",
     "shanten",

@@ -525,10 +525,17 @@ def _honour_distance(pairs: tuple[tuple[int, int], ...]) -> Distance:
     return table
 
 
+def honour_distance(pairs: tuple[tuple[int, int], ...]) -> Distance:
+    """Exact distances of kinds that form no sequences, given (count, limit) per kind held,
+    sorted: the honours, or any kinds when only triplets and the pair count (toitoi)."""
+    return _honour_distance(pairs)
+
+
 @lru_cache(maxsize=1 << 16)
 def merge_distance(a: Distance, b: Distance) -> Distance:
-    """Distances of two suits together (min-plus over the ways to split sets and pair;
-    memoised like :func:`merge`)."""
+    """Distances of two suits together (min-plus over the ways to split sets and pair).
+    Memoised like :func:`merge`: the same tables meet again and again (the yaku families
+    of :mod:`agari.analysis.open_yaku` merge the same suits under several limits)."""
     out = [_INF] * _SIZE
     for i in range(_SIZE):
         da = a[i]

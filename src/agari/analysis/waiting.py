@@ -55,6 +55,7 @@ from agari.engine.decompose import UNIT, is_complete, keys_of_counts
 from agari.engine.scoring import score_hand
 from agari.errors import HandError
 from agari.hand import Context, Hand
+from agari.lang import ngettext
 from agari.notation import parse_hand
 from agari.notation.validate import mark_checked
 from agari.result import Result
@@ -68,7 +69,10 @@ __all__ = [
     "analyse_discards",
     "analyse_waiting",
     "discards",
+    "furiten_note",
     "karaten",
+    "river_kinds",
+    "ron_furiten",
     "shanten",
     "ukeire",
     "value_summary",
@@ -93,12 +97,15 @@ class Ukeire:
 @dataclass(frozen=True, slots=True)
 class Wait:
     """A winning tile of a tenpai hand with its unseen count and its value by ron and tsumo
-    (``None`` when values were not asked for)."""
+    (``None`` when values were not asked for); ``furiten`` when the tile is among the
+    player's own discards (``river=``, or the tile a discard table's row discards): then
+    the hand is furiten and wins on none of its waits by ron (riichi.wiki, "Furiten")."""
 
     tile: Tile
     unseen: int
     ron: Result | None = None
     tsumo: Result | None = None
+    furiten: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -106,6 +113,7 @@ class Wait:
             "unseen": self.unseen,
             "ron": value_summary(self.ron),
             "tsumo": value_summary(self.tsumo),
+            "furiten": self.furiten,
         }
 
 
@@ -124,11 +132,19 @@ class Discard:
     def ukeire_total(self) -> int:
         return sum(u.unseen for u in self.ukeire)
 
+    @property
+    def furiten(self) -> bool:
+        """Whether the hand left after this discard is furiten: one of its waits is the
+        discarded tile or among the player's earlier discards (``river=``)."""
+        return any(w.furiten for w in self.waits or ())
+
     def best(self) -> dict[str, Any] | None:
-        """The most valuable win among the waits: tile, ``ron``/``tsumo`` and its value."""
+        """The most valuable win among the waits: tile, ``ron``/``tsumo`` and its value
+        (by tsumo only when the hand left is furiten)."""
         found: tuple[int, str, str, Result] | None = None
+        furiten = self.furiten
         for wait in self.waits or ():
-            for way, result in (("ron", wait.ron), ("tsumo", wait.tsumo)):
+            for way, result in (("ron", None if furiten else wait.ron), ("tsumo", wait.tsumo)):
                 if result is None or result.status != "win" or result.points is None:
                     continue
                 if found is None or result.points > found[0]:
@@ -148,6 +164,7 @@ class Discard:
         if self.waits is not None:
             record["waits"] = [w.to_json() for w in self.waits]
             record["best"] = self.best()
+            record["furiten"] = self.furiten
         if self.note is not None:
             record["note"] = self.note
         return record
@@ -239,13 +256,23 @@ def _held_counts(hand: Hand) -> list[int]:
 
 
 def _visible_counts(hand: Hand, held: Sequence[int]) -> list[int]:
-    """Copies the player can see: the hand, its melds, the dora indicators, the tiles seen
-    beside it (``seen=``) and the North tiles set aside as kita (three-player)."""
+    """Copies the player can see: the hand, its melds, the dora indicators, the North
+    tiles set aside as kita (three-player), what the player says they see beside the hand
+    (``seen=``), their own discards (``river=``) and the discard ``call=`` offers."""
     counts = list(held)
-    for tile in (*hand.context.dora_indicators, *hand.context.seen):
+    c = hand.context
+    for tile in (*c.dora_indicators, *c.seen, *c.river):
         counts[tile.kind] += 1
-    counts[NORTH] += hand.context.kita
+    if c.call is not None:
+        counts[c.call.tile.kind] += 1
+    counts[NORTH] += c.kita
     return counts
+
+
+def river_kinds(hand: Hand) -> frozenset[int]:
+    """The kinds among the player's own discards (``river=``): a wait among them makes the
+    hand furiten."""
+    return frozenset(t.kind for t in hand.context.river)
 
 
 def _unseen(visible: Sequence[int], kind: int) -> int:
@@ -508,7 +535,10 @@ def _completing_kinds(closed: list[int], melds: int) -> list[int]:
     return out
 
 
-def _waits(hand: Hand, rules: Rules, values: bool) -> list[Wait]:
+def _waits(
+    hand: Hand, rules: Rules, values: bool, river: frozenset[int] = frozenset()
+) -> list[Wait]:
+    """The waits of 13 tiles; each one among ``river`` (kinds) is marked furiten."""
     held = _check(hand, (13,), rules.players == 3)
     closed = _closed_counts(hand.closed_tiles)
     visible = _visible_counts(hand, held)
@@ -519,7 +549,7 @@ def _waits(hand: Hand, rules: Rules, values: bool) -> list[Wait]:
             continue
         ron = _value(hand, kind, by_ron, rules) if values else None
         tsumo = _value(hand, kind, by_tsumo, rules) if values else None
-        out.append(Wait(Tile(kind), _unseen(visible, kind), ron, tsumo))
+        out.append(Wait(Tile(kind), _unseen(visible, kind), ron, tsumo, kind in river))
     return out
 
 
@@ -532,7 +562,7 @@ def waits(hand: Hand | str, rules: Rules | str | None = None, *, values: bool = 
     [('1m', 1), ('2m', 3), ('3m', 3)]
     """
     hand = _as_hand(hand)
-    return _waits(_waiting_hand(hand), _default_rules(hand, rules), values)
+    return _waits(_waiting_hand(hand), _default_rules(hand, rules), values, river_kinds(hand))
 
 
 def _discard_choices(hand: Hand, rules: Rules) -> list[Tile]:
@@ -570,6 +600,7 @@ def discards(
     melds = len(hand.melds)
     out: list[Discard] = []
     base = replace(hand, win=None)
+    river = river_kinds(hand)
     for tile in _discard_choices(hand, rules):
         after = replace(base, concealed=_without(hand.closed_tiles, tile))
         closed = _closed_counts(after.concealed)
@@ -585,7 +616,7 @@ def discards(
         if value == 0:
             wait_list = tuple(
                 replace(w, unseen=_unseen(visible, w.tile.kind))
-                for w in _waits(after, rules, values)
+                for w in _waits(after, rules, values, river | {tile.kind})
             )
         elif formula_shanten(closed, melds) == 0:
             note = _karaten_text(_fifth_copy_completions(closed, melds, held), held, closed)
@@ -603,9 +634,11 @@ def _texts(hand: Hand) -> tuple[str, str | None]:
 
 
 def analyse_waiting(hand: Hand, rules: Rules) -> Result:
-    """SPEC §4 for 13 tiles: ``tenpai`` with ``shanten`` 0 and ``waits``
-    ``[{"tile", "unseen", "ron", "tsumo"}]``, or ``noten`` with the shanten and the ukeire
-    tiles in ``ukeire``/``ukeire_total`` (and ``karaten`` with the reason when that is why)."""
+    """SPEC §4 for 13 tiles: ``tenpai`` with ``shanten`` 0, ``waits``
+    ``[{"tile", "unseen", "ron", "tsumo", "furiten"}]`` and ``furiten`` (a wait among the
+    player's discards, ``river=``, with a warning that says so), or ``noten`` with the
+    shanten and the ukeire tiles in ``ukeire``/``ukeire_total`` (and ``karaten`` with the
+    reason when that is why)."""
     hand = _waiting_hand(hand)
     held = _check(hand, (13,), rules.players == 3)
     text, normal = _texts(hand)
@@ -615,11 +648,14 @@ def analyse_waiting(hand: Hand, rules: Rules) -> Result:
     value = _shanten(closed, melds, held)
     common: dict[str, Any] = {"input": text, "hand": normal, "rules": rules.describe()}
     if value == 0:
-        found = _waits(hand, rules, True)
+        found = _waits(hand, rules, True, river_kinds(hand))
+        furiten = [w for w in found if w.furiten]
         return Result(
             status="tenpai",
             shanten=0,
             waits=tuple(w.to_json() for w in found),
+            warnings=(furiten_note(hand, [w.tile for w in found]),) if furiten else (),
+            extra={"furiten": bool(furiten)},
             **common,
         )
     tiles = [
@@ -635,6 +671,39 @@ def analyse_waiting(hand: Hand, rules: Rules) -> Result:
         extra["karaten"] = reason
         warnings = (reason,)
     return Result(status="noten", shanten=value, warnings=warnings, extra=extra, **common)
+
+
+def furiten_note(hand: Hand, waits: Sequence[Tile]) -> str:
+    """Why a hand waiting on ``waits`` is furiten: the waits among its river."""
+    river = river_kinds(hand)
+    among = [str(t) for t in waits if t.kind in river]
+    shown = " ".join(str(t) for t in waits)
+    return ngettext(
+        "furiten: {tiles} is among this player's discards (river=): no ron on any wait "
+        "({waits}), only tsumo",
+        "furiten: {tiles} are among this player's discards (river=): no ron on any wait "
+        "({waits}), only tsumo",
+        len(among),
+    ).format(tiles=" ".join(among), waits=shown)
+
+
+def ron_furiten(hand: Hand, rules: Rules) -> str | None:
+    """Why a win by ron of ``hand`` (14 tiles with the winning tile) is not allowed: one of
+    the waits of the 13 tiles before it is among the player's own discards (``river=``),
+    and a furiten hand wins by tsumo only (riichi.wiki, "Furiten"); ``None`` when it may."""
+    river = river_kinds(hand)
+    if not river or hand.context.tsumo or hand.win is None:
+        return None
+    before = replace(hand, win=None)
+    found = [w.tile for w in _waits(before, rules, False, river)]
+    among = [str(t) for t in found if t.kind in river]
+    if not among:
+        return None
+    return (
+        f"furiten: {' '.join(among)} {'is' if len(among) == 1 else 'are'} among this "
+        f"player's discards (river=) and the hand waits on {' '.join(map(str, found))}: "
+        f"it cannot win by ron on {hand.win}, only by tsumo"
+    )
 
 
 def analyse_discards(hand: Hand, rules: Rules) -> Result:

@@ -75,6 +75,10 @@ notation:
   123m456p789s1155z+5z                 concealed tiles, +winning tile (m p s z; 0 = red five)
   234p67s55s+8s, 3-45m, 777=z tsumo    melds after commas; - left, = across, + right
   m123p055z1112+z2=,s7-89              majiang-core (suit-first) style
+  123m456p789s1155z seen=5z river=1z   a waiting hand, what the player sees: seen tiles
+                                       are not unseen, a wait in one's river is furiten
+  34m678p235s15677z call=7z            each chi, pon and kan of a discard, with the best
+                                       discard after it and whether a yaku remains
 {context_words}
 
 exit status: 0 every hand read, 1 some input rejected (or the output could not be

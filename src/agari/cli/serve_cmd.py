@@ -19,9 +19,10 @@ __all__ = ["run"]
 
 _DESCRIPTION = """\
 Serve the agari web page on this machine: type or click a hand, pick the rules, and see the
-tiles, the reading, yaku, fu, payment and every seat's change (waits for a waiting hand, the
-discard table for 14 tiles that do not win). The URL carries the hand (/?hand=...&rules=...),
-so a link shows its result at once. /game replays a whole game (a game sheet or a Tenhou or
+tiles, the reading, yaku, fu, payment and every seat's change (waits for a waiting hand, with
+furiten marked when river= is given and each call of a discard with call=, the discard table
+for 14 tiles that do not win). The URL carries the hand (/?hand=...&rules=...), so a link
+shows its result at once. /game replays a whole game (a game sheet or a Tenhou or
 Mahjong Soul log, uploaded or pasted) as a score sheet. JSON: /api/analyse?hand=...&rules=...
 &rule=KEY=VALUE (the SPEC §3 record); picture: /api/svg?hand=...[&info=1]; POST /api/game
 with a game file as the body (SPEC §7 JSON Lines, as agari game --json prints them).

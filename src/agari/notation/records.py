@@ -28,6 +28,14 @@ _WIND_KEYS: Final[dict[str, str]] = {
     k: w.key for w in CONTEXT_WORDS if w.kind == "wind" for k in w.record_keys
 }
 _TILE_KEYS: Final = tuple(k for w in CONTEXT_WORDS if w.kind == "tiles" for k in w.record_keys)
+#: Tiles in sight (``seen``, ``river``; kept sorted) and offered tiles (``call``, with an
+#: optional marker as in the notation), record key to word.
+_TILE_LIST_KEYS: Final[dict[str, str]] = {
+    k: w.key for w in CONTEXT_WORDS if w.kind == "tile_list" for k in w.record_keys
+}
+_OFFER_KEYS: Final[dict[str, str]] = {
+    k: w.key for w in CONTEXT_WORDS if w.kind == "tile" for k in w.record_keys
+}
 #: The keys of a SPEC §2 structured hand record.
 RECORD_KEYS: Final = frozenset(
     {"concealed", "win", "melds", "rules", "win_from"}
@@ -35,6 +43,8 @@ RECORD_KEYS: Final = frozenset(
     | set(_BOOL_KEYS)
     | set(_INT_KEYS)
     | set(_WIND_KEYS)
+    | set(_TILE_LIST_KEYS)
+    | set(_OFFER_KEYS)
 )
 _MELD_KINDS: Final[dict[str, MeldKind]] = {k.value: k for k in MeldKind}
 _FROM: Final[dict[str, Source]] = {
@@ -203,6 +213,16 @@ def hand_from_dict(record: Mapping[str, Any]) -> Hand:
     for key in _TILE_KEYS:
         if record.get(key):
             kwargs[key] = _record_tiles(record[key], key)
+    for key, field in _TILE_LIST_KEYS.items():
+        if record.get(key):
+            kwargs[field] = sorted_tiles(CODE_OF[t] for t in _record_tiles(record[key], key))
+    for key, field in _OFFER_KEYS.items():
+        value = record.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, str):
+            raise HandError("bad_record", f"{key} must be a string such as 3p or 3p-")
+        kwargs[field] = read_word_value(field, key, value, 0)
     if record.get("rules") is not None:
         kwargs["rules"] = read_word_value("rules", "rules", str(record["rules"]), 0)
     if record.get("win_from") is not None:

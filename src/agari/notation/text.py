@@ -41,6 +41,7 @@ from agari.hand import (
     Hand,
     Meld,
     MeldKind,
+    Offer,
     Source,
     clear_text_caches,
     context_of,
@@ -454,6 +455,14 @@ def read_word_value(key: str, name: str, raw: str, column: int) -> Any:
                 what = "indicator tiles such as 3s7z, or a number of dora"
             raise HandError("bad_value", f"{name}= takes {what}, not {_short(raw)}", column)
         return tuple(_tile(c) for c in _tile_codes(raw, column, raw[0] in _CODES))
+    if kind == "tile_list":
+        if not _TILES_TEXT.fullmatch(raw):
+            raise HandError(
+                "bad_value", f"{name}= takes tiles such as 19m5z, not {_short(raw)}", column
+            )
+        return sorted_tiles(_tile_codes(raw, column, raw[0] in _CODES))
+    if kind == "tile":
+        return _offered_tile(name, raw, column)
     # rules
     from agari.rules import PRESET_NAMES
 
@@ -465,6 +474,25 @@ def read_word_value(key: str, name: str, raw: str, column: int) -> Any:
             column,
         )
     return preset
+
+
+def _offered_tile(name: str, raw: str, column: int) -> Offer:
+    """The value of ``call=``: one tile, and the marker after it (who discarded it)."""
+    marker = raw[-1:] if raw[-1:] in _MARKER_SOURCE else ""
+    text = raw[: len(raw) - len(marker)]
+    if not _TILES_TEXT.fullmatch(text):
+        raise HandError(
+            "bad_value",
+            f"{name}= takes one tile such as 3p (or 3p- from the left, 3p= across, 3p+ from "
+            f"the right), not {_short(raw)}",
+            column,
+        )
+    codes = _tile_codes(text, column, text[0] in _CODES)
+    if len(codes) != 1:
+        raise HandError(
+            "bad_value", f"{name}= takes one tile, not {len(codes)} ({_short(raw)})", column
+        )
+    return Offer(_tile(codes[0]), _MARKER_SOURCE[marker] if marker else None)
 
 
 #: The riichi words (one at most).

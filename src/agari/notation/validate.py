@@ -28,8 +28,10 @@ from agari.hand import (
     Hand,
     Meld,
     MeldKind,
+    Offer,
     red_fives,
     says_rare_words,
+    says_sight_words,
 )
 from agari.tiles import NORTH, Tile, absent_in_three_player, kind_name
 
@@ -48,6 +50,7 @@ __all__ = [
     "check_three_player",
     "check_tile_count",
     "check_tiles",
+    "check_tiles_in_sight",
     "check_value_types",
     "counter_problem",
     "mark_checked",
@@ -104,6 +107,36 @@ def validate(
         hand, said if said is not None else {}, columns if columns is not None else {}, win_column
     )
     hand._note_checked()
+
+
+def _check_sight(hand: Hand, col: Callable[[str], int | None]) -> None:
+    """The words ``seen=``, ``river=`` and ``call=`` (rare: checked with the conflicts):
+    no fifth copy nor second red five with the tiles they put in sight, and ``call=``
+    on a hand that can call."""
+    check_tiles_in_sight(hand)
+    if hand.context.call is not None:
+        _check_call(hand, col("call"))
+
+
+def _check_call(hand: Hand, column: int | None) -> None:
+    """``call=`` asks what calling a discard gives a 13-tile waiting hand: not a hand of
+    14 tiles, not a hand in riichi (which calls no chi, pon or open kan), not beside a
+    first-turn win (a call ends those chances)."""
+    c = hand.context
+    if hand.win is not None or hand.tile_count != 13:
+        raise _conflict(
+            f"call= asks what calling a discard gives a waiting hand of 13 tiles, but this "
+            f"hand has {hand.tile_count}" + (" with its winning tile" if hand.win else ""),
+            column,
+        )
+    if c.in_riichi:
+        said = "double-riichi" if c.double_riichi else "riichi"
+        raise _conflict(
+            f"call= with {said}: a player in riichi calls no chi, pon or open kan", column
+        )
+    for word in ("tenhou", "chiihou", "renhou"):
+        if getattr(c, word):
+            raise _conflict(f"call= with {word}: a call ends the first-turn wins", column)
 
 
 def check_made_hand(hand: Hand) -> None:
@@ -177,9 +210,15 @@ def check_context_values(context: Context) -> None:
         raise HandError("bad_value", f"win_from takes left, across or right, not {c.win_from!r}")
     if c.rules is not None and not isinstance(c.rules, str):
         raise HandError("bad_record", f"rules is {type(c.rules).__name__}, not a preset name")
-    for name in ("dora_indicators", "ura_indicators", "seen"):
+    for name in ("dora_indicators", "ura_indicators", "seen", "river"):
         if not isinstance(getattr(c, name), tuple):
             raise HandError("bad_record", f"{name} must be a tuple of Tile")
+    offer: object = c.call
+    if offer is not None and not (isinstance(offer, Offer) and isinstance(offer.tile, Tile)):
+        raise HandError("bad_record", f"call is {type(offer).__name__}, not an Offer of a Tile")
+    source = c.call.source if c.call is not None else None
+    if source is not None and source not in _SOURCES:
+        raise HandError("bad_value", f"call's source takes left, across or right, not {source!r}")
 
 
 def check_value_types(hand: Hand) -> None:
@@ -217,7 +256,8 @@ def check_value_types(hand: Hand) -> None:
         raise wrong("the context", context, "Context")
     for name in ("dora_indicators", "ura_indicators"):
         tiles_of(name, "a dora indicator", getattr(context, name))
-    tiles_of("seen", "a seen tile", context.seen)
+    for name in ("seen", "river"):
+        tiles_of(name, f"a tile of {name}", getattr(context, name))
 
 
 def mark_checked(hand: Hand) -> Hand:
@@ -268,15 +308,20 @@ def check_meld_shapes(hand: Hand) -> None:
 
 
 def _visible(hand: Hand, own: tuple[Tile, ...]) -> list[Tile]:
-    """Everything the hand shows: its own tiles (``hand.all_tiles``), the indicators and the
-    tiles seen beside it (``seen=``)."""
-    c = hand.context
-    return [*own, *c.dora_indicators, *c.ura_indicators, *c.seen]
+    """Everything the hand shows: its own tiles (``hand.all_tiles``) and the indicators
+    (with :func:`_in_sight`, all that the player sees)."""
+    return [*own, *hand.context.dora_indicators, *hand.context.ura_indicators]
+
+
+def _in_sight(c: Context) -> list[Tile]:
+    """The tiles the words ``seen=``, ``river=`` and ``call=`` put in sight."""
+    return [*c.seen, *c.river, *((c.call.tile,) if c.call is not None else ())]
 
 
 def check_tiles(hand: Hand) -> None:
     """At most four of a kind and one red five per suit, counting everything visible (the
-    North tiles set aside as kita too)."""
+    North tiles set aside as kita too; the tiles the words ``seen=``, ``river=`` and
+    ``call=`` put in sight are counted by :func:`check_tiles_in_sight`)."""
     own = hand.all_tiles
     everything = _visible(hand, own)
     # Red fives per suit, for check_red_fives and the dora count; the usual hand has none.
@@ -298,21 +343,40 @@ def check_tiles(hand: Hand) -> None:
             break
     else:
         return
+    _check_copies(hand, kinds)
+
+
+def check_tiles_in_sight(hand: Hand) -> None:
+    """:func:`check_tiles` counting also the tiles the player says they see (``seen=``,
+    ``river=``) and the tile ``call=`` offers: the reader asks only when one is given."""
+    own = hand.all_tiles
+    everything = [*_visible(hand, own), *_in_sight(hand.context)]
+    hand._note_reds(red_fives(everything), red_fives(own))
+    _check_copies(hand, [t.kind for t in everything] + [NORTH] * hand.context.kita)
+
+
+def _check_copies(hand: Hand, kinds: list[int]) -> None:
+    """Raise ``too_many_copies`` for the first kind seen more than four times among
+    ``kinds``, naming where the copies are counted."""
     counts = [0] * 34
     for kind in kinds:
         counts[kind] += 1
+    c = hand.context
     for kind, n in enumerate(counts):
         if n > 4:
             extra = []
             if hand.melds:
                 extra.append("melds")
-            if hand.context.dora_indicators or hand.context.ura_indicators:
+            if c.dora_indicators or c.ura_indicators:
                 extra.append("dora indicators")
-            if hand.context.seen:
-                extra.append("seen tiles")
-            if kind == NORTH and hand.context.kita:
+            if kind == NORTH and c.kita:
                 extra.append("kita")
-            counted = f" (counting {' and '.join(extra)})" if extra else ""
+            offered = (c.call.tile,) if c.call is not None else ()
+            for word, tiles in (("seen=", c.seen), ("river=", c.river), ("call=", offered)):
+                if any(t.kind == kind for t in tiles):
+                    extra.append(word)
+            listed = ", ".join(extra[:-1]) + " and " + extra[-1] if len(extra) > 1 else ""
+            counted = f" (counting {listed or extra[0]})" if extra else ""
             raise HandError(
                 "too_many_copies",
                 f"{n} copies of {kind_name(kind)}{counted}: a set has only 4",
@@ -326,7 +390,7 @@ def check_red_fives(hand: Hand, counts: tuple[int, int, int], aka: bool | str = 
     engine calls this (``too_many_red``) with the counts :func:`check_tiles` noted."""
     red = hand._reds
     if red is None:
-        red = red_fives(_visible(hand, hand.all_tiles))
+        red = red_fives([*_visible(hand, hand.all_tiles), *_in_sight(hand.context)])
     if red == NO_REDS:
         return
     for suit, n in enumerate(red):
@@ -357,6 +421,13 @@ def check_three_player(hand: Hand) -> None:
                 f"{word.word}=N: three-player mahjong has no North seat; the seats are E, S and W",
                 word=word.word,
             )
+    if hand.context.call is not None and hand.context.call.source == "across":
+        raise HandError(
+            "conflicting_context",
+            "call= marks the tile as discarded from across (=), but three-player mahjong "
+            "has nobody across: the discarder is left (-) or right (+)",
+            word="call",
+        )
     if hand.context.win_from == "across":
         raise HandError(
             "conflicting_context",
@@ -371,7 +442,7 @@ def check_three_player(hand: Hand) -> None:
                 "bad_meld",
                 f"{meld} is called from across (=), but three-player mahjong has nobody across",
             )
-    for tile in _visible(hand, hand.all_tiles):
+    for tile in [*_visible(hand, hand.all_tiles), *_in_sight(hand.context)]:
         if absent_in_three_player(tile.kind):
             raise HandError(
                 "bad_tile", f"{tile} is not in a three-player set: it has only 1m and 9m"
@@ -457,7 +528,7 @@ def _check_chankan(hand: Hand, column: int | None) -> None:
     to), so the winner can see no other copy: not in the hand, a meld or an indicator."""
     kind = hand.win.kind if hand.win is not None else -1
     c = hand.context
-    seen = [*hand.concealed, *c.dora_indicators, *c.ura_indicators, *c.seen]
+    seen = [*hand.concealed, *c.dora_indicators, *c.ura_indicators, *c.seen, *c.river]
     for meld in hand.melds:
         seen.extend(meld.tiles)
     others = sum(1 for tile in seen if tile.kind == kind)
@@ -488,6 +559,8 @@ def check_conflicts(
         or ((c.riichi or c.double_riichi) and hand.melds)
     ):
         return  # nothing that can conflict
+    if says_sight_words(c):
+        _check_sight(hand, col)
     if c.tsumo and ron_said:
         raise _conflict("tsumo and ron conflict: a win is one or the other", col("ron"))
     if c.tsumo and c.win_from is not None:

@@ -151,7 +151,7 @@ def _meld_text(meld: Meld) -> str:
 
 def describe_hand(hand: Hand, players: int = 4) -> list[str]:
     """What the hand is, with every default of the context spelled out."""
-    from agari.hand import SITUATIONAL, format_tiles
+    from agari.hand import SITUATIONAL, format_tiles, says_sight_words
     from agari.tiles import dora_from_indicator
 
     c = hand.context
@@ -222,8 +222,6 @@ def describe_hand(hand: Hand, players: int = 4) -> list[str]:
         if count:
             shown.append(_("{count} (count given)").format(count=count))
         lines.append(_row(label, "; ".join(shown) if shown else _("none")))
-    if c.seen:
-        lines.append(_row(_("seen"), f"{format_tiles(c.seen)} ({_tiles(len(c.seen))})"))
     lines.append(
         _row(
             _("counters"),
@@ -238,6 +236,8 @@ def describe_hand(hand: Hand, players: int = 4) -> list[str]:
             ),
         )
     )
+    if says_sight_words(c):
+        lines.append(_row(_("in sight"), _in_sight(hand)))
     if c.rules:
         lines.append(_row(_("preset"), _("{preset} (from the hand)").format(preset=c.rules)))
     return lines
@@ -250,6 +250,25 @@ def fu_item(text: str) -> str:
     if words and tiles[:1].isdigit() and tiles[-1:] in ("m", "p", "s", "z"):
         return f"{_(words)} {tiles}"
     return _(text)
+
+
+def _in_sight(hand: Hand) -> str:
+    """What the words ``seen=``, ``river=`` and ``call=`` say the player sees."""
+    from agari.hand import format_tiles
+
+    c = hand.context
+    parts = [
+        _("seen {tiles}").format(tiles=format_tiles(c.seen) if c.seen else _("none")),
+        _("own discards {tiles}").format(tiles=format_tiles(c.river) if c.river else _("none")),
+    ]
+    if c.call is not None:
+        source = c.call.source
+        tile = _tile_name(str(c.call.tile))
+        if source:
+            parts.append(_("offered {tile} {who}").format(tile=tile, who=_source(source)))
+        else:
+            parts.append(_("offered {tile} (discarder not given)").format(tile=tile))
+    return "; ".join(parts)
 
 
 def _fu_lines(result: Result) -> list[str]:
@@ -408,13 +427,16 @@ def _table(rows: Sequence[Sequence[str]]) -> list[str]:
 
 
 def _waits_table(waits: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The waits with their unseen copies and values; in a furiten hand (a wait among
+    the player's discards) the ron column says so, and the tile is marked ``(river)``."""
+    furiten = any(w.get("furiten") for w in waits)
     rows = [(_("tile"), _("unseen"), term("ron"), term("tsumo"))]
     for w in waits:
         rows.append(
             (
-                str(w.get("tile", "?")),
+                str(w.get("tile", "?")) + (" " + _("(river)") if w.get("furiten") else ""),
                 str(w.get("unseen", "")),
-                outcome(w.get("ron")),
+                term("furiten") if furiten else outcome(w.get("ron")),
                 outcome(w.get("tsumo")),
             )
         )
@@ -448,7 +470,88 @@ def _render_waiting(result: Result) -> list[str]:
     if ukeire:
         count = _("({count} tiles)").format(count=result.extra.get("ukeire_total", "?"))
         lines.append(_row(_("ukeire"), f"{_ukeire_text(ukeire)} {count}"))
+    calls = result.extra.get("calls")
+    if calls is not None:
+        lines.extend(_calls_table(calls))
     return lines
+
+
+def _ready(furiten: bool) -> str:
+    """A shanten cell of a ready hand: ``0 tenpai``, ``0 tenpai furiten``."""
+    return f"0 {term('tenpai')}" + (f" {term('furiten')}" if furiten else "")
+
+
+#: A call's kind (:data:`agari.analysis.calls.CallKind`) as a word of :data:`TERMS`.
+_CALL_TERMS: Final = {"chi": "chii", "pon": "pon", "kan": "kan"}
+
+
+def _calls_table(calls: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Each chi, pon and kan of the offered tile (``call=``): the meld, the best discard
+    after it, shanten and the tiles that improve the hand then, the yaku it can still
+    reach (``NO YAKU`` marks a call that leaves none), and the hand after the call."""
+    if not calls:
+        return [_row(_("calls"), _("none possible"))]
+    rows: list[tuple[str, ...]] = [
+        (
+            pgettext("a call of a discard", "call"),
+            _("meld"),
+            _("discard"),
+            _("shanten"),
+            _("ukeire"),
+            _("tiles"),
+            _("yaku within reach"),
+            _("hand after"),
+        )
+    ]
+    for c in calls:
+        shanten = c.get("shanten")
+        kind = str(c.get("kind", "?"))
+        rows.append(
+            (
+                term(_CALL_TERMS.get(kind, kind)) if current() != "en" else kind,
+                str(c.get("meld", "")),
+                str(c.get("discard") or "-"),
+                _ready(bool(c.get("furiten"))) if shanten == 0 else str(shanten),
+                str(c.get("ukeire_total", "")),
+                _ukeire_text(c.get("waits") or c.get("ukeire")),
+                _reach_text(c),
+                str(c.get("hand", "")),
+            )
+        )
+    lines = [
+        _row(
+            _("calls"),
+            _(
+                "(after the call and its best discard: shanten, tiles that improve the "
+                "hand or its waits, unseen copies)"
+            ),
+        ),
+        *_table(rows),
+    ]
+    barred = [f"{c.get('meld')}: {' '.join(c['kuikae'])}" for c in calls if c.get("kuikae")]
+    if barred:
+        lines.append(
+            "  " + _("no swap-call (kuikae) discard after {melds}").format(melds="; ".join(barred))
+        )
+    return lines
+
+
+def _reach_text(call: Mapping[str, Any]) -> str:
+    """``Yakuhai haku, Tanyao``; ``NO YAKU (nearest: 2-shanten)`` for a call that leaves
+    the hand without a yaku within its shanten."""
+    yaku = call.get("yaku") or []
+    if yaku:
+        return ", ".join(_short_yaku(y) for y in yaku)
+    nearest = call.get("yaku_shanten")
+    if nearest is None:
+        return _("NO YAKU")
+    return _("NO YAKU (nearest: {count}-shanten)").format(count=nearest)
+
+
+def _short_yaku(yaku_id: str) -> str:
+    """A yaku's short name: romaji in English, the name in another language."""
+    names = NAMES.get(yaku_id)
+    return yaku_name_in(yaku_id, names[0] if names else yaku_id, current())
 
 
 def _render_discards(result: Result) -> list[str]:
@@ -472,7 +575,7 @@ def _render_discards(result: Result) -> list[str]:
         rows.append(
             (
                 str(d.get("tile", "?")),
-                f"0 {term('tenpai')}" if shanten == 0 else str(shanten),
+                _ready(bool(d.get("furiten"))) if shanten == 0 else str(shanten),
                 str(d.get("ukeire_total", "")),
                 _ukeire_text(d.get("ukeire")),
                 _best_text(d.get("best")),

@@ -19,7 +19,7 @@ from agari.api import analyse
 from agari.engine.yaku import NAMES
 from agari.errors import HandError, RuleError
 from agari.hand import Hand
-from agari.lang import LANGUAGE_NAMES, LANGUAGES, _, current
+from agari.lang import LANGUAGE_NAMES, LANGUAGES, _, current, pgettext
 from agari.lang.terms import term, yaku_name_in
 from agari.render.svg import caption, hand_svg
 from agari.render.text import outcome, render
@@ -74,6 +74,7 @@ EXAMPLES: Final = (
     "123p456s789s1z+1z, 1111m riichi ura=9p seat=E",
     "123m456p789s1155z",
     "234m067p3457899s1z",
+    "2346m067p2345s55z call=5p river=1m seen=8p",
 )
 
 
@@ -252,26 +253,88 @@ def _waiting_html(result: Result) -> list[str]:
         out.append(f"<p>{escape(shanten)}</p>")
     if result.waits:
         total = sum(int(w.get("unseen", 0) or 0) for w in result.waits)
+        furiten = bool(result.extra.get("furiten"))
+        ron = f'<b class="furiten">{escape(_word("furiten"))}</b>'
         rows = [
-            (_tile(str(w.get("tile"))), str(w.get("unseen", "")), _outcome(w.get("ron")),
+            (_tile(str(w.get("tile")))
+             + (" " + escape(_("(in the river)")) if w.get("furiten") else ""),
+             str(w.get("unseen", "")), ron if furiten else _outcome(w.get("ron")),
              _outcome(w.get("tsumo")))
             for w in result.waits
         ]  # fmt: skip
         title = _("waits: {count} tiles, {unseen} unseen").format(
             count=len(result.waits), unseen=total
         )
+        if furiten:
+            title += " \u00b7 " + _("furiten: no ron, only tsumo")
         heads = (_("tile"), _("unseen"), _word("ron"), _word("tsumo"))
         out.append(f"<h3>{escape(title)}</h3>" + _table(tuple(map(escape, heads)), rows, "waits"))
     if result.extra.get("ukeire"):
         count = _("({count} tiles)").format(count=result.extra.get("ukeire_total", "?"))
         improve = escape(_("tiles that improve the hand:"))
         out.append(f"<p>{improve} {_ukeire(result.extra['ukeire'])} {escape(count)}</p>")
+    if result.extra.get("calls") is not None:
+        out += _calls_html(result.extra["calls"])
     return out
 
 
 def _word(word: str) -> str:
     """A word of play in the page's language (itself in English)."""
     return term(word) if current() != "en" else word
+
+
+def _ready(furiten: bool) -> str:
+    """A shanten cell of a ready hand (HTML): ``0 tenpai``, furiten marked."""
+    mark = f' <b class="furiten">{escape(_word("furiten"))}</b>' if furiten else ""
+    return escape(f"0 {_word('tenpai')}") + mark
+
+
+#: A call's kind (:data:`agari.analysis.calls.CallKind`) as a word of play.
+_CALL_WORDS: Final = {"chi": "chii", "pon": "pon", "kan": "kan"}
+
+
+def _calls_html(calls: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Each chi, pon and kan of the offered tile (``call=``): the meld, the best discard,
+    the shanten and tiles that improve the hand after it, the yaku still within reach (a
+    call that leaves none marked), the hand after it (a link that analyses it)."""
+    if not calls:
+        none = escape(_("no chi, pon or kan of the offered tile fits this hand"))
+        title = escape(_("calls"))
+        return [f"<h3>{title}</h3><p>{none}</p>"]
+    rows = []
+    for c in calls:
+        yaku = c.get("yaku") or []
+        if yaku:
+            reach = escape(_(", ")).join(_yaku_cells(y)[0] for y in yaku)
+        else:
+            nearest = c.get("yaku_shanten")
+            no_yaku = escape(_("no yaku"))
+            reach = f'<b class="noyaku">{no_yaku}</b>'
+            if nearest is not None:
+                reach += " " + escape(_("(nearest at {count}-shanten)").format(count=nearest))
+        shanten = c.get("shanten")
+        after = str(c.get("hand", ""))
+        discard = c.get("discard")
+        barred = " ".join(c.get("kuikae") or ())
+        kind = str(c.get("kind", ""))
+        rows.append(
+            (escape(_word(_CALL_WORDS.get(kind, kind)) if current() != "en" else kind),
+             f"<code>{escape(str(c.get('meld', '')))}</code>",
+             _tile(str(discard)) if discard else "-",
+             _ready(bool(c.get("furiten"))) if shanten == 0 else str(shanten),
+             str(c.get("ukeire_total", "")),
+             _ukeire(c.get("waits") or c.get("ukeire")), reach,
+             f'<a href="/?hand={escape(_quote(after))}"><code>{escape(after)}</code></a>',
+             escape(barred) or "-")
+        )  # fmt: skip
+    heads = (
+        pgettext("a call of a discard", "call"), _("meld"), _("best discard"), _("shanten"),
+        _("ukeire"),
+        _("tiles (the waits when tenpai)"), _("yaku within reach"), _("hand after the call"),
+        _("no swap-call discard"),
+    )  # fmt: skip
+    title = escape(_("calls: each chi, pon and kan of the offered tile"))
+    return [f"<h3>{title}</h3>" + _table(tuple(map(escape, heads)), rows, "calls")]
 
 
 def _discards_html(result: Result) -> list[str]:
@@ -291,7 +354,7 @@ def _discards_html(result: Result) -> list[str]:
             shanten = d.get("shanten")
             row: tuple[str, ...] = (
                 _tile(str(d.get("tile"))),
-                escape(f"0 {_word('tenpai')}") if shanten == 0 else str(shanten),
+                _ready(bool(d.get("furiten"))) if shanten == 0 else str(shanten),
                 str(d.get("ukeire_total", "")),
                 _ukeire(d.get("ukeire")),
                 best_text,
@@ -571,6 +634,7 @@ td:last-child{white-space:nowrap}
 .error{background:#fdecea;border:1px solid #e0a8a0;padding:.5em 1em}
 .caret{font:16px ui-monospace,monospace;margin:.3em 0}
 .warnings{color:#7a5a00}
+.furiten,.noyaku{color:#a33}
 h3{margin:.8em 0 .2em;font-size:1.05em}
 footer{color:#666;padding:1em 1.2em;font-size:.9em}
 """
