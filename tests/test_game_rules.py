@@ -25,14 +25,21 @@ import pytest
 from agari.game.ledger import GameState, is_top, step
 from agari.game.outcomes import Abort, Chombo, Draw, GameError, Outcome, Win, Wins
 from agari.game.standings import final_points, places_of, standings, uma_of
+from agari.hand import Hand
 from agari.notation import read_hand
 from agari.rules import Rules
+from agari.tiles import Tile
+from tests.conftest import tiles
 
 P = "234m567p23455s78s+6s"
 Q = "234p567p23455s78s+6s"
 TENHOU = Rules.preset("tenhou")
 WRC = Rules.preset("wrc2025")
 SANMA = Rules.preset("tenhou-sanma")
+
+
+def T(text: str) -> Tile:
+    return Tile.parse(text)
 
 
 def _state(scores: tuple[int, ...], label: str = "E1", **kw: int) -> GameState:
@@ -160,6 +167,14 @@ def test_without_a_west_round_the_last_round_ends_the_game_below_the_goal() -> N
     assert after.finished and after.end_reason == "last round"
 
 
+def test_the_seats_winds_turn_with_the_deal() -> None:
+    # RULES.md "Games": the dealer (East) is seat number - 1; the winds follow in turn.
+    e2 = _state((25000,) * 4, "E2")
+    assert [e2.wind_of(seat) for seat in range(4)] == ["N", "E", "S", "W"]
+    assert [e2.seat_of(wind) for wind in "ESWN"] == [1, 2, 3, 0]
+    assert [_state((35000,) * 3, "E3").seat_of(w) for w in "ESW"] == [2, 0, 1]
+
+
 # --------------------------------------------------------------------------- the bust
 
 
@@ -197,19 +212,13 @@ def test_no_round_after_the_end() -> None:
 def test_a_hand_may_mark_its_discarder_where_the_game_says() -> None:
     # E1: B is seat 1 (South); D (seat 3, North) sits across from B, C (West) on B's right,
     # A (East) on B's left (README: `=` across, `+` right, `-` left). 2000 each time.
-    assert step(_state((25000,) * 4), _ron(1, 3, P + "="), TENHOU)[1].deltas == (
-        0,
-        2000,
-        0,
-        -2000,
-    )
-    assert step(_state((25000,) * 4), _ron(1, 2, P + "+"), TENHOU)[1].deltas == (
-        0,
-        2000,
-        -2000,
-        0,
-    )
-    assert _play(_state((25000,) * 4), _ron(1, 0, P + "-")).scores[1] == 27000
+    start = _state((25000,) * 4)
+    for discarder, marker, deltas in (
+        (3, "=", (0, 2000, 0, -2000)),
+        (2, "+", (0, 2000, -2000, 0)),
+        (0, "-", (-2000, 2000, 0, 0)),
+    ):
+        assert step(start, _ron(1, discarder, P + marker), TENHOU)[1].deltas == deltas
 
 
 @pytest.mark.parametrize(
@@ -246,9 +255,62 @@ def test_a_hand_that_disagrees_with_the_game_is_an_error(win: Win, message: str)
     assert error.value.message == message
 
 
+def test_a_win_is_scored_with_every_word_the_game_supplies() -> None:
+    # E2-1: B (seat 1) deals; D (seat 3) sits West, across from B. A dealer's ron 2900 +
+    # 300 honba (RULES.md). The full hand carries the marker and the game's words, as the
+    # score sheet prints it (README "Game logs": `07m067p22s+6m+, ... seat=E dora=6p honba=1`).
+    outcome = _ron(1, 3)
+    after, played = step(_state((25000,) * 4, "E2", honba=1), outcome, TENHOU)
+    assert played.deltas == (0, 3200, 0, -3200) and (after.label, after.honba) == ("E2", 2)
+    win = played.wins[0]
+    assert (win.seat, win.from_seat, win.pao) == (1, 3, None)
+    assert win.hand == "234m567p2345578s+6s= seat=E honba=1" == win.result.input
+    assert played.settlement.kind == "win" and played.outcome == outcome
+    assert played.result == "win" and played.reason is None and played.tenpai == ()
+
+
+@pytest.mark.parametrize(
+    ("hand", "pao"),
+    [
+        # the liable seat named inside the hand (README "Games": `pao=WHO`) or by the game
+        ("123m4p+4p, 555=z, 666+z, 777-z pao=W", None),
+        ("123m4p+4p, 555=z, 666+z, 777-z", 2),
+    ],
+)
+def test_a_liable_seat_named_in_the_hand_or_by_the_game(hand: str, pao: int | None) -> None:
+    # RULES.md "Liability (pao)": daisangen by ron from A, C (seat 2, West in E1) fed the
+    # third dragon: C and the discarder pay half each of the 32000 (4 x 8000).
+    _, played = step(_state((25000,) * 4), Wins((Win(1, 0, hand, pao=pao),)), TENHOU)
+    assert played.deltas == (-16000, 32000, -16000, 0)
+    assert played.wins[0].pao == pao
+    assert played.wins[0].hand.endswith(" pao=W")
+
+
+def test_a_three_player_tsumo_in_a_game_notes_the_tsumo_loss() -> None:
+    # RULES.md "Three-player": a tsumo is paid by the two other players only: B (seat 1)
+    # 3 han 20 fu, 1300 from the dealer and 700 from C, nothing for the absent North.
+    _, played = step(GameState.start(SANMA), _tsumo(1, Q), SANMA)
+    assert played.deltas == (-1300, 2000, -700)
+    assert played.settlement.notes == (
+        "three-player: tsumo loss (no share for the absent North seat)",
+    )
+
+
+def test_a_hand_made_in_python_is_checked_whole() -> None:
+    # a set holds four of each tile: a hand with five 1m is no hand
+    five = Hand(tuple(tiles("1111123m456p789s")), T("9s"), ())
+    with pytest.raises(GameError) as error:
+        step(_state((25000,) * 4), Wins((Win(1, 0, five),)), TENHOU)
+    assert error.value.message == (
+        "the hand '1111123m456p789s+9s-' does not score as a win: 5 copies of 1m: a set has only 4"
+    )
+
+
 def test_a_hand_that_states_what_the_game_says_is_scored() -> None:
     hand = P + " seat=S round=E honba=0 sticks=0 rules=tenhou"
-    assert _play(_state((25000,) * 4), _ron(1, 0, hand)).scores[1] == 27000
+    after, played = step(_state((25000,) * 4), _ron(1, 0, hand), TENHOU)
+    assert after.scores[1] == 27000
+    assert played.wins[0].hand == "234m567p2345578s+6s-"  # the game's rules are not the hand's
 
 
 def test_a_parsed_hand_checks_the_words_its_writer_stated() -> None:
@@ -263,9 +325,15 @@ def test_a_parsed_hand_checks_the_words_its_writer_stated() -> None:
 @pytest.mark.parametrize(
     ("hand", "words"),
     [
-        ("123m456p789s1234z+5z", "does not score as a win: not a complete hand"),
+        (
+            "123m456p789s1234z+5z",
+            "the hand '123m456p789s1234z+5z-' does not score as a win: not a complete hand",
+        ),
         # a West triplet is no yaku for B, who sits South in the East round
-        ("123m456p789s1133z+3z", "does not score as a win: no yaku"),
+        (
+            "123m456p789s1133z+3z",
+            "the hand '123m456p789s1133z+3z-' does not score as a win: no yaku",
+        ),
         ("123m", "hand '123m': "),
     ],
 )
@@ -334,6 +402,13 @@ def test_a_head_bumped_winners_riichi_stick_goes_to_the_winner() -> None:
         "seat 3 not paid",
     )
     assert [w.seat for w in played.wins] == [2]
+    # three on one discard: the head bump still takes the nearest only (WRC has no abort)
+    _, played = step(_state((30000,) * 4), Wins((Win(3, 1, P), Win(0, 1, P), Win(2, 1, P))), WRC)
+    assert played.deltas == (0, -2000, 2000, 0)
+    assert played.notes == (
+        "head bump (multiple_ron=head_bump): only the winner nearest the discarder wins; "
+        "seat 3, seat 0 not paid",
+    )
 
 
 def test_a_triple_ron_aborts_with_the_sticks_kept() -> None:
@@ -370,6 +445,10 @@ def test_noten_payments_four_player_and_the_deal_passing() -> None:
     assert played.changes == (-1000, 2000, -1000, -1000)  # the deposit left the score
     assert (after.label, after.honba, after.sticks) == ("E2", 2, 1)
     assert played.result == "draw" and played.tenpai == (1,) and played.riichi == (1,)
+    assert played.settlement.kind == "draw" and played.outcome.tenpai == frozenset({1})
+    assert played.settlement.notes == (
+        "1 riichi stick stays on the table; the counter goes up to 2",
+    )
 
 
 def test_noten_payments_three_player() -> None:
@@ -395,15 +474,26 @@ def test_nagashi_mangan_in_a_game() -> None:
         step(_state((30000,) * 4), Draw(nagashi=2), WRC)
     with pytest.raises(GameError, match=r"^nagashi: seat 4 does not play \(4 players\)$"):
         step(_state((25000,) * 4), Draw(nagashi=4), TENHOU)
+    with pytest.raises(GameError, match=r"^riichi: seat 4 does not play \(4 players\)$"):
+        step(_state((25000,) * 4), Draw(riichi=frozenset({4})), TENHOU)
+    with pytest.raises(GameError, match=r"^tenpai: seat 4 does not play \(4 players\)$"):
+        step(_state((25000,) * 4), Draw(tenpai=frozenset({4})), TENHOU)
 
 
 def test_four_riichi_put_every_stick_down() -> None:
     # an abortive draw by four riichi: every seat declared, so every stick is down; the deal
     # stays and the counter goes up (RULES.md "Games").
-    after, played = step(_state((25000,) * 4), Abort("suucha_riichi", frozenset({0})), TENHOU)
+    outcome = Abort("suucha_riichi", frozenset({0}))
+    after, played = step(_state((25000,) * 4), outcome, TENHOU)
     assert after.scores == (24000,) * 4 and after.sticks == 4
     assert played.notes == ("four riichi: every seat put down a stick",)
     assert played.riichi == (0, 1, 2, 3) and played.result == "abort"
+    assert played.reason == "suucha_riichi" and played.outcome == outcome
+    assert played.settlement.kind == "draw"
+    assert played.settlement.notes == ("abort: suucha_riichi",)
+    # all four named: nothing to add
+    _, named = step(_state((25000,) * 4), Abort("suucha_riichi", frozenset(range(4))), TENHOU)
+    assert named.notes == () and named.riichi == (0, 1, 2, 3)
     with pytest.raises(GameError, match=r"^unknown abortive draw 'rain'; one of kyuushu, "):
         step(_state((25000,) * 4), Abort("rain"), TENHOU)
 
@@ -414,10 +504,13 @@ def test_four_riichi_put_every_stick_down() -> None:
 def test_a_chombo_keeps_the_deal_the_counter_and_the_sticks() -> None:
     # RULES.md "Chombo": the dealer's reverse mangan is 4000 to each; the hand is replayed
     # (the same dealer and counter; the sticks stay).
-    after, played = step(_state((25000,) * 4, honba=2, sticks=1), Chombo(0), TENHOU)
+    state = _state((25000,) * 4, honba=2, sticks=1)
+    after, played = step(state, Chombo(0), TENHOU)
     assert after.scores == (13000, 29000, 29000, 29000)
     assert (after.label, after.honba, after.sticks) == ("E1", 2, 1)
     assert played.result == "chombo" and played.deltas == (-12000, 4000, 4000, 4000)
+    assert (played.before, played.after) == (state, after) and played.reason is None
+    assert played.riichi == played.wins == played.tenpai == ()
     with pytest.raises(GameError, match=r"^chombo: seat 4 does not play"):
         step(_state((25000,) * 4), Chombo(4), TENHOU)
 
@@ -429,14 +522,26 @@ def test_a_chombo_penalty_of_20000_is_taken_off_the_final_points() -> None:
     state = GameState.start(WRC)
     for _ in range(2):
         state = _play(state, Chombo(1), WRC)
+    assert GameState.start(WRC).penalties == (0, 0, 0, 0)
     assert state.penalties == (0, 40000, 0, 0) and state.scores == (30000,) * 4
+    # a state made without penalties starts them at 0
+    assert _play(GameState((30000,) * 4), Chombo(2), WRC).penalties == (0, 0, 20000, 0)
     final = standings(state, WRC)
-    assert final.points == (0.0, -40.0, 0.0, 0.0)
+    assert final.points == (0.0, -40.0, 0.0, 0.0) and final.places == (1, 1, 1, 1)
     assert final.notes == ("seat 1: chombo penalty 40000 taken off after uma",)
-    # Tenhou's rounded points stay whole numbers (RULES.md: +44 / +5 / -17 / -32)
-    rounded = WRC.with_overrides({"final_points": "rounded"})
+
+
+def test_a_chombo_penalty_off_points_with_a_decimal_and_off_rounded_points() -> None:
+    # wrc2025: 35500 first: 5.5 + 15 = 20.5; two tied at 30000 share (5 - 5) / 2 = 0;
+    # 24500 last: -5.5 - 15 = -20.5, and 20 off for its chombo: -40.5.
+    penalised = GameState((35500, 24500, 30000, 30000), finished=True, penalties=(0, 20000, 0, 0))
+    assert standings(penalised, WRC).points == (20.5, -40.5, 0.0, 0.0)
+    # Tenhou's rounded points (RULES.md "Games"), with a 20000 chombo rule: four at 25000,
+    # places by seat: 25 - 30 + 10 = 5 for the second, 20 off: -15; -15, -25; the top 35.
+    rounded = TENHOU.with_overrides({"final_points": "rounded", "chombo": "20000"})
+    state = _play(GameState.start(rounded), Chombo(1), rounded)
     points = standings(state, rounded).points
-    assert all(type(p) is int for p in points)
+    assert points == (35, -15, -15, -25) and all(type(p) is int for p in points)
 
 
 # --------------------------------------------------------------------------- standings
@@ -486,6 +591,22 @@ def test_split_ties_share_the_uma_and_the_oka() -> None:
     assert final_points((35000, 35000, 15000, 15000), split) == (30.0, 30.0, -30.0, -30.0)
     # by seat: 5 + 20 + 20 = 45, 5 + 10 = 15, -15 - 10 = -25, -15 - 20 = -35
     assert final_points((35000, 35000, 15000, 15000), TENHOU) == (45.0, 15.0, -25.0, -35.0)
+
+
+def test_final_points_far_from_the_return_and_with_a_large_oka() -> None:
+    # RULES.md "Games": (score - return) / 1000 + uma, oka to the top. wrc2025: 80100 is
+    # 50.1 + 15 = 65.1; 20000: -10 + 5; 15000: -15 - 5; 4900: -25.1 - 15 = -40.1.
+    assert final_points((80100, 20000, 15000, 4900), WRC) == (65.1, -5.0, -20.0, -40.1)
+    # oka = (return - start) x players: (40000 - 20000) x 4 = 80 points to the top
+    big = TENHOU.with_overrides({"start_points": 20000, "return_points": 40000})
+    assert final_points((50000, 10000, 10000, 10000), big)[0] == 10 + 20 + 80
+
+
+def test_three_tied_for_first_share_to_a_tenth() -> None:
+    # tenhou with ties=split: three tied at 30000 share (20 + 10 - 10) / 3 uma and 20 / 3
+    # oka: 0 + 40 / 3 = 13.3; the last -20 - 20 = -40.
+    split = TENHOU.with_overrides({"ties": "split"})
+    assert final_points((30000, 30000, 30000, 10000), split) == (13.3, 13.3, 13.3, -40.0)
 
 
 def test_tenhous_rounded_final_points() -> None:

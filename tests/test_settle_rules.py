@@ -16,6 +16,7 @@ checked whole where it is what a player reads (the score sheet, ``agari points``
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import pytest
@@ -141,6 +142,7 @@ def test_a_base_of_exactly_2000_is_a_mangan() -> None:
 
 def test_aotenjou_has_no_limits() -> None:
     # riichi.wiki Aotenjou: basic points = fu x 2^(2+han) without limits.
+    assert base_points(2, 20, AOTENJOU) == (20 * 2**4, None)  # 320: 20 fu is a hand
     assert base_points(5, 30, AOTENJOU) == (30 * 2**7, None)  # 3840, not a mangan
     assert base_points(13, 40, AOTENJOU) == (40 * 2**15, None)  # 1310720
     assert base_points(4, 30, AOTENJOU) == (1920, None)  # kiriage=on does not apply
@@ -194,6 +196,48 @@ def test_honba_rates_in_four_and_three_player() -> None:
     # a counter on a ron, 100 per payer on a tsumo.
     assert (honba_per_ron(WRC), honba_per_tsumo_payer(WRC)) == (300, 100)
     assert (honba_per_ron(SANMA), honba_per_tsumo_payer(SANMA)) == (200, 100)
+    assert type(honba_per_ron(SANMA)) is int  # points are whole
+
+
+def test_a_win_is_a_settlement_of_its_hand_its_honba_and_the_sticks() -> None:
+    # RULES.md: 3 han 30 fu, non-dealer ron 3900; 300 a counter; the sticks to the winner.
+    s = _win(960, seat_wind="S", win_from="left", honba=1, sticks=2)
+    assert s.kind == "win" and s.winner == "S"
+    assert s.transfers == (
+        Transfer("E", "S", 3900, "hand"),
+        Transfer("E", "S", 300, "honba"),
+        Transfer(None, "S", 2000, "sticks"),
+    )
+
+
+def test_a_liable_seat_without_a_liable_part_pays_as_anyone() -> None:
+    # RULES.md "Liability (pao)" is for the yakuman it fed: with no liable part (a hand
+    # that is not that yakuman) the tsumo is shared the ordinary way, 100 a counter each.
+    s = _win(2000, seat_wind="S", tsumo=True, pao="W", honba=1)
+    assert s.deltas == {"E": -4100, "S": 8300, "W": -2100, "N": -2100}
+    assert s.notes == ()
+
+
+def test_a_base_of_0_pays_only_the_counters() -> None:
+    # settle_win refuses negative bases only: nothing for the hand, 100 a counter each.
+    assert _win(0, seat_wind="S", tsumo=True, honba=1).deltas == {
+        "E": -100,
+        "S": 300,
+        "W": -100,
+        "N": -100,
+    }
+
+
+def test_a_settlement_pickles_as_its_fields() -> None:
+    # worker processes send results (README "Architecture": the one worker pool)
+    s = _win(960, seat_wind="S", win_from="left", honba=1, sticks=2)
+    assert pickle.loads(pickle.dumps(s)) == s
+
+
+def test_a_winner_must_play() -> None:
+    with pytest.raises(SettleError) as error:
+        _win(2000, SANMA, seat_wind="N", tsumo=True)
+    assert str(error.value) == "winner N: seat N does not play in three-player mahjong"
 
 
 def test_a_negative_base_is_refused() -> None:
@@ -240,6 +284,18 @@ def test_a_liable_seat_and_the_discarder_pay_half_each_in_whole_points() -> None
     assert alone.transfers == (Transfer("W", "S", 32000, "hand"),) and alone.notes == ()
 
 
+def test_liability_for_one_yakuman_of_two_on_a_ron() -> None:
+    # riichi.wiki "Sekinin barai", its example by ron: daisangen + tsuuiisou (base 16000)
+    # from E, W liable for the daisangen: W pays half of that yakuman, 32000 / 2 = 16000;
+    # E the other half and the whole tsuuiisou, 16000 + 32000.
+    s = _win(16000, liable=8000, seat_wind="S", win_from="left", pao="W")
+    assert s.transfers == (Transfer("E", "S", 48000, "hand"), Transfer("W", "S", 16000, "pao"))
+    assert s.notes == (
+        "liability: W pays half of the liable part (16000) and the honba; "
+        "the discarder pays the rest",
+    )
+
+
 def test_liability_for_a_seat_that_cannot_be_liable_is_ignored_with_a_note() -> None:
     s = _win(8000, liable=8000, seat_wind="S", tsumo=True, pao="S")
     assert s.notes == ("liability ignored: seat S cannot be liable for this win",)
@@ -277,6 +333,15 @@ def test_wareme_seat_not_in_the_payment_changes_nothing() -> None:
     assert s.notes == ()
 
 
+def test_a_wareme_seat_that_pays_nothing_pays_nothing_double() -> None:
+    # Tenhou: the liable seat pays the whole yakuman of a tsumo (pao_tsumo=whole, a real
+    # game: 4 x 8000 = 32000); N, the wareme seat, pays no share of it, so none double.
+    rules = TENHOU.with_overrides({"wareme": "on"})
+    s = _win(8000, rules, liable=8000, seat_wind="S", tsumo=True, pao="W", wareme="N")
+    assert s.deltas == {"E": 0, "S": 32000, "W": -32000, "N": 0}
+    assert s.payment == {"tsumo_dealer": 16000, "tsumo_non_dealer": 8000}
+
+
 def test_wareme_with_an_unknown_discarder_is_noted() -> None:
     s = _win(2000, WAREME, seat_wind="S", wareme="W")
     assert s.notes == (
@@ -303,19 +368,35 @@ def test_double_ron_notes_who_takes_the_counters() -> None:
     # nearest. E discards; S sits next.
     bases = {"W": 640, "S": 960}
     nearest = _rons(TENHOU, bases, "E", 1, 1)
+    assert nearest.discarder == "E" and nearest.settlement.kind == "win"
     assert nearest.settlement.notes == ("honba and sticks to S, the winner nearest the discarder",)
     each = _rons(EMA, bases, "E", 1, 1)
     assert each.settlement.notes == ("sticks to S, the winner nearest the discarder",)
     # 2 han 40 fu: 4 x 640 = 2560 -> 2600, + 300 honba under EMA
     assert each.settlement.deltas == {"E": -(3900 + 300 + 2600 + 300), "S": 5200, "W": 2900, "N": 0}
     assert _rons(TENHOU, bases, "E", 0, 0).settlement.notes == ()  # no counters to give
+    honba_only = _rons(TENHOU, bases, "E", 1, 0)
+    assert honba_only.settlement.notes == (
+        "honba and sticks to S, the winner nearest the discarder",
+    )
+    # one winner: nothing to say about who takes the counters
+    assert _rons(TENHOU, {"S": 960}, "E", 1, 1).settlement.notes == ()
+
+
+def test_turn_order_from_the_discarder_wraps_past_north() -> None:
+    # RULES.md "Games": the nearest winner in turn order E, S, W, N, E ... W discards: N
+    # comes first, then E. N takes the counter: 3900 + 300; E (dealer, 2 han 40 fu):
+    # 6 x 640 = 3840 -> 3900.
+    rons = _rons(TENHOU, {"E": 640, "N": 960}, "W", 1, 0)
+    assert rons.order == rons.winners == ("N", "E")
+    assert rons.settlement.deltas == {"E": 3900, "S": 0, "W": -8100, "N": 4200}
 
 
 def test_a_triple_ron_that_aborts_pays_nothing() -> None:
     # RULES.md "Games": a triple ron is an abortive draw on Tenhou.
     rons = _rons(TENHOU, {"S": 960, "W": 640, "N": 2000}, "E", 1, 1)
     assert rons.aborted and rons.winners == () and rons.bumped == () and rons.wins == ()
-    assert rons.order == ("S", "W", "N")
+    assert rons.order == ("S", "W", "N") and rons.discarder == "E"
     assert rons.settlement.kind == "draw" and rons.settlement.transfers == ()
     assert rons.settlement.notes == (
         "three rons on one discard: an abortive draw (triple_ron=abort)",
@@ -329,6 +410,12 @@ def test_the_head_bump_takes_a_triple_ron_too() -> None:
     rons = _rons(rules, {"S": 960, "W": 640, "N": 2000}, "E", 0, 0)
     assert not rons.aborted and rons.winners == ("S",) and rons.bumped == ("W", "N")
     assert rons.settlement.deltas == {"E": -3900, "S": 3900, "W": 0, "N": 0}
+    assert rons.settlement.notes == (
+        "head bump (multiple_ron=head_bump): only S, the winner nearest the discarder, "
+        "wins; W, N not paid",
+    )
+    # one winner: no head bump to speak of
+    assert _rons(rules, {"W": 640}, "E", 0, 0).settlement.notes == ()
 
 
 @pytest.mark.parametrize(
@@ -656,6 +743,13 @@ def test_calculate_settles_a_counted_tsumo_with_its_counters() -> None:
     # the same hand by ron comes from the seat before the winner: E pays 3900 + 2 x 300
     c = calculate(3, 30, WRC, honba=2)
     assert c.settlement.deltas == {"E": -4500, "S": 4500, "W": 0, "N": 0}
+
+
+def test_calculate_takes_20_fu_by_tsumo() -> None:
+    # RULES.md "Fu": pinfu tsumo is 20 fu (2 han with menzen tsumo): base 20 x 2^4 = 320,
+    # the dealer pays 640 -> 700, the others 320 -> 400.
+    c = calculate(2, 20, WRC, tsumo=True)
+    assert c.settlement.payment == {"tsumo_dealer": 700, "tsumo_non_dealer": 400}
 
 
 def test_calculate_needs_fu_only_below_5_han() -> None:

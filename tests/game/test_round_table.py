@@ -104,7 +104,7 @@ def test_a_discard_of_a_tile_not_held_leaves_the_table_as_it_was() -> None:
         "seat 0 discards 9p, which is not in its hand (1m 4m 7m 9m 1p 4p 7p 1s 4s 7s 1z 2z 3z 4z)"
     )
     assert (table.seats[0].codes, table.last) == before and table.seats[0].river == []
-    assert _error(table.discard, Discard(5, T("9m"))) == "seat 5 does not play (4 players)"
+    assert _error(table.discard, Discard(4, T("9m"))) == "seat 4 does not play (4 players)"
 
 
 def test_the_concealed_tiles_sort_a_red_five_before_its_five() -> None:
@@ -284,6 +284,7 @@ def test_a_pon_from_across_spoils_the_feeders_nagashi_and_shows_the_tile_once() 
     # seat 1 sees the pon's three 1m once (not the called discard again) and the dora
     # indicator 1m
     assert table.visible(1)[T("1m").kind] == 3 + 1
+    assert table.visible(1)[T("2m").kind] == 1  # its own 2m
     assert table.seat(0).size == 11 + 3  # 11 concealed and the pon: 14, to discard
 
 
@@ -318,6 +319,33 @@ def test_a_call_on_anything_but_the_last_discard_is_refused() -> None:
     assert _error(table.call, Call(0, "pon", pon, T("1m"), 2)) == (
         "seat 0 calls pon on 1m from seat 2, which was not the last discard"
     )
+    # a tile drawn is not discarded yet
+    table.discard(Discard(3, T("9m")))
+    table.draw(Draw(0, T("1m")))
+    assert _error(table.call, Call(1, "pon", pon, T("1m"), 0)) == (
+        "seat 1 calls pon on 1m from seat 0, which was not the last discard"
+    )
+
+
+def test_a_call_with_tiles_not_held_and_a_red_five_in_a_meld() -> None:
+    table = _table("05p147m147s1234z9m", *FILLER[1:])
+    _turn(table, 1, "5p")
+    assert _error(table.call, Call(0, "pon", tiles("555p"), T("5p"), 1)) == (
+        "seat 0 calls pon with 5p, which is not in its hand "
+        "(1m 4m 7m 9m 0p 5p 1s 4s 7s 1z 2z 3z 4z)"
+    )
+    # README "Notation cheat sheet": the red five is written first (`0555p`)
+    table.call(Call(0, "pon", tiles("505p"), T("5p"), 1))
+    assert table.seat(0).melds[0].tiles == tuple(tiles("055p"))
+
+
+def test_no_win_on_a_call() -> None:
+    table = _table("11m" + "258p369s5677z" + "9m", *FILLER[1:])
+    _turn(table, 1, "1m")
+    table.call(Call(0, "pon", (T("1m"),) * 3, T("1m"), 1))
+    assert _error(table.win_hand, Win(2, 0)) == (
+        "seat 2 wins on a tile from seat 0, who did not just discard or add to a kan"
+    )
 
 
 def test_an_open_kan_is_rinshan_on_its_replacement_tile() -> None:
@@ -342,7 +370,7 @@ def test_an_added_kan_robbed_is_chankan_and_never_happened() -> None:
     table.draw(Draw(0, T("5z")))
     table.kan(Call(0, "kakan", (T("5z"),) * 4, T("5z"), 1, T("5z")))
     meld = table.seat(0).melds[0]
-    assert (meld.kind, meld.source) == (MeldKind.SHOUMINKAN, "right")
+    assert (meld.kind, meld.source, meld.called) == (MeldKind.SHOUMINKAN, "right", T("5z"))
     assert table.last == KanDeclared(0, T("5z"), "kakan")
     words = table.win_hand(Win(1, 0)).context
     assert words.chankan and not words.kita_ron and words.ippatsu and not words.tsumo
@@ -381,6 +409,15 @@ def test_kans_that_do_not_fit() -> None:
         "(5m 5m 5m 5m 9m 9m 9p 3s 6s 9s 1z 2z 3z 4z)"
     )
     assert len(table.seat(0).codes) == 14  # nothing was taken
+    ponned = _table("55z258p369s123z9m9p", *FILLER[1:])
+    _turn(ponned, 1, "5z")
+    ponned.call(Call(0, "pon", (T("5z"),) * 3, T("5z"), 1))
+    ponned.discard(Discard(0, T("9p")))
+    _turn(ponned, 1, "9s")
+    ponned.draw(Draw(0, T("1z")))
+    assert _error(ponned.kan, Call(0, "kakan", (T("5z"),) * 4, T("5z"), 1, T("5z"))) == (
+        "seat 0 adds to a kan 5z, which is not in its hand (9m 2p 5p 8p 3s 6s 9s 1z 1z 2z 3z)"
+    )
 
 
 # --------------------------------------------------------------------------- kita
@@ -395,6 +432,12 @@ def test_kita_is_three_player_only_north_only_and_on_ones_turn() -> None:
     three.draw(Draw(0, T("4z")))
     assert _error(three.kita, Call(0, "kita", (T("1z"),))) == (
         "seat 0 sets aside 1z as kita, not a North"
+    )
+    none = _table("19m147p147s12355z", FILLER[1], FILLER[2])
+    none.draw(Draw(0, T("9m")))
+    assert _error(none.kita, Call(0, "kita", (T("4z"),))) == (
+        "seat 0 sets aside kita 4z, which is not in its hand "
+        "(1m 9m 9m 1p 4p 7p 1s 4s 7s 1z 2z 3z 5z 5z)"
     )
 
 
@@ -421,12 +464,15 @@ def test_kita_counts_breaks_ippatsu_and_gives_a_replacement_tile() -> None:
 
 
 def test_the_seat_that_fed_the_third_dragon_set_is_liable() -> None:
-    table = _table("55z66z77z147m1p1s9s9p", *FILLER[1:])
+    table = _table("55z66z77z11m4m1p1s9s9p", *FILLER[1:])
     for dragon, feeder, discard in (("5z", 1, "1p"), ("6z", 2, "9s"), ("7z", 3, "9p")):
         _turn(table, feeder, dragon)
         table.call(Call(0, "pon", (T(dragon),) * 3, T(dragon), feeder))
         assert table.liable(0) == (3 if dragon == "7z" else None)
         table.discard(Discard(0, T(discard)))
+    # a later pon of something else leaves the liability where it is
+    _turn(table, 1, "1m")
+    table.call(Call(0, "pon", (T("1m"),) * 3, T("1m"), 1))
     assert table.liable(0) == 3
 
 
