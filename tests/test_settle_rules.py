@@ -212,8 +212,9 @@ def test_a_win_is_a_settlement_of_its_hand_its_honba_and_the_sticks() -> None:
 
 def test_a_liable_seat_without_a_liable_part_pays_as_anyone() -> None:
     # RULES.md "Liability (pao)" is for the yakuman it fed: with no liable part (a hand
-    # that is not that yakuman) the tsumo is shared the ordinary way, 100 a counter each.
-    s = _win(2000, seat_wind="S", tsumo=True, pao="W", honba=1)
+    # that is not that yakuman, liable_base left out) the tsumo is shared the ordinary way,
+    # 100 a counter each.
+    s = settle_win(2000, Context(seat_wind="S", tsumo=True, pao="W", honba=1), WRC)
     assert s.deltas == {"E": -4100, "S": 8300, "W": -2100, "N": -2100}
     assert s.notes == ()
 
@@ -757,6 +758,7 @@ def test_calculate_needs_fu_only_below_5_han() -> None:
     with pytest.raises(SettleError, match=r"^fu are needed below 5 han \(4 han given\)$"):
         calculate(4, None, WRC)
     assert (calculate(5, None, WRC).base, calculate(5, None, WRC).limit) == (2000, "mangan")
-    # without limits (aotenjou) every han needs its fu
-    with pytest.raises(SettleError, match="at least 20 fu"):
+    # without limits (riichi.wiki Aotenjou: fu x 2^(2+han) at any han) every han needs its fu
+    message = r"^fu are needed at every han under aotenjou=on \(6 han given\)$"
+    with pytest.raises(SettleError, match=message):
         calculate(6, None, AOTENJOU)

@@ -250,6 +250,8 @@ def calculate(
         if fu is None:
             if han <= 4:
                 raise SettleError(f"fu are needed below 5 han ({han} han given)")
+            if rules.aotenjou:  # no limits: the fu count at every han
+                raise SettleError(f"fu are needed at every han under aotenjou=on ({han} han given)")
         else:
             reason = impossible_reason(han, fu, tsumo, rules)
             if reason is not None:
