@@ -162,6 +162,7 @@ def test_points_rejects_impossible(capsys: pytest.CaptureFixture[str], argv: lis
     [
         ["abc", "30"],
         ["3"],  # fu needed below 5 han
+        ["6", "--rule", "aotenjou=on"],  # and at every han without limits
         ["3", "x"],
         ["3", "30", "--rules", "nosuch"],
         ["3", "30", "--rule", "kiriage=maybe"],

@@ -150,6 +150,8 @@ def _hand_value(
         if fu is None:
             if han <= 4:
                 raise UsageError(f"FU is needed below 5 han ({han} han given)")
+            if rules.aotenjou:  # no limits: the fu count at every han
+                raise UsageError(f"FU is needed at every han under aotenjou=on ({han} han given)")
         else:
             reason = impossible_reason(han, fu, tsumo, rules)
             if reason is not None:

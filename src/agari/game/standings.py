@@ -1,7 +1,8 @@
 """Final standings: leftover sticks, places, return, oka and uma (RULES.md "Games").
 
 - Leftover riichi sticks go to the top player (``leftover_sticks=top``; shared in 100s among
-  players tied for first under ``ties=split``) or are lost (``lost``).
+  players tied for first under ``ties=split``, the odd hundreds to the first of them in seat
+  order) or are lost (``lost``).
 - Places: by score; equal scores go to the seat nearer the first dealer (``ties=seat``) or
   share the place, and the uma and oka of the places they cover (``ties=split``).
 - Points: (score - return) / 1000 + uma of the place, + oka to the top player, where oka =

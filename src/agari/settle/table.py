@@ -10,7 +10,13 @@ from typing import TYPE_CHECKING, Final
 from agari.errors import SettleError
 from agari.hand import Context
 from agari.lang import _
-from agari.settle.limits import LIMIT_ROWS, base_points, kiriage_applies, yakuman_base
+from agari.settle.limits import (
+    LIMIT_ROWS,
+    base_points,
+    kazoe_count,
+    kiriage_applies,
+    yakuman_base,
+)
 from agari.settle.win import settle_win
 from agari.settlement import Settlement
 
@@ -161,13 +167,16 @@ def points_table(dealer: bool, tsumo: bool, rules: Rules) -> PointsTable:
 
 def rule_warnings(han: int, fu: int | None, rules: Rules) -> list[str]:
     """Where rule sets differ on this han/fu, what the active rule does (issue 6):
-    kiriage at 4 han 30 fu / 3 han 60 fu, kazoe at 13+ han.
+    kiriage at 4 han 30 fu / 3 han 60 fu, kazoe at 13+ han (nothing under ``aotenjou``,
+    which has no limits).
 
     >>> from agari.rules import Rules
     >>> rule_warnings(4, 30, Rules.preset("tenhou"))
     ['4 han 30 fu is not rounded up: kiriage=off (rules tenhou); with kiriage it is a mangan']
     """
     warnings: list[str] = []
+    if rules.aotenjou:  # no limits: neither kiriage nor kazoe applies (base_points)
+        return warnings
     if fu is not None and kiriage_applies(han, fu):
         if rules.kiriage:
             warnings.append(
@@ -184,6 +193,17 @@ def rule_warnings(han: int, fu: int | None, rules: Rules) -> list[str]:
             warnings.append(
                 f"{han} han counted as a yakuman (kazoe=yakuman, rules {rules.describe()}); "
                 "rule sets with kazoe=sanbaiman pay sanbaiman"
+            )
+        elif rules.kazoe == "multiple":
+            count = kazoe_count(base_points(han, 0, rules)[1])
+            if count == 1:
+                value, others = "a yakuman", "rule sets with kazoe=sanbaiman pay sanbaiman"
+            else:
+                value = f"{count} yakuman"
+                others = "kazoe=yakuman counts it as one yakuman, kazoe=sanbaiman as sanbaiman"
+            warnings.append(
+                f"{han} han counted as {value} (kazoe=multiple, rules {rules.describe()}); "
+                + others
             )
         else:
             warnings.append(
@@ -233,6 +253,8 @@ def calculate(
         if fu is None:
             if han <= 4:
                 raise SettleError(f"fu are needed below 5 han ({han} han given)")
+            if rules.aotenjou:  # no limits: the fu count at every han
+                raise SettleError(f"fu are needed at every han under aotenjou=on ({han} han given)")
         else:
             reason = impossible_reason(han, fu, tsumo, rules)
             if reason is not None:
