@@ -105,7 +105,8 @@ def hand_record(number: int, points: list[int], events: list[dict[str, Any]]) ->
             {"userId": u, "position": p, "nickname": f"player {'ABC'[p]}", "points": s}
             for p, (u, s) in enumerate(zip(USERS, points, strict=True))
         ],
-        "handEventRecord": events,
+        # copies: a test that damages a record's event must not damage E1 for the others
+        "handEventRecord": [dict(e) for e in events],
     }
 
 
