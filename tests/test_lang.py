@@ -372,3 +372,38 @@ def test_waits_and_discards_in_korean_and_chinese(capsys: pytest.CaptureFixture[
     assert main(["--lang", "zh", "1233m456p789s1155z"]) == 0
     discards = capsys.readouterr().out
     assert "非和牌型" in discards and "3m    0 听牌" in discards and "自摸 2番40符" in discards
+
+
+def test_a_hand_error_in_the_language_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    """The notation's errors are translated where they are made: a count, a message put
+    together from pieces (the places the copies are counted) and a conflict of two context
+    words, whose names stay as written and whose column the caret still points at."""
+    from agari.cli import main
+
+    assert main(["--lang", "ja", "123m456p789s11z+5z"]) == 1
+    assert "エラー (tile_count): 12枚: 和了形は14枚 — 13枚と和了牌" in capsys.readouterr().out
+    assert main(["--lang", "ja", "1111m456p789s5z+5z, 1-23m"]) == 1
+    assert "1mが5枚 (副露を含めて): 同じ牌は4枚しかない" in capsys.readouterr().out
+    assert main(["--lang", "ja", "123m456p789s1155z+5z tsumo ron"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == (
+        "エラー (conflicting_context): tsumo と ron は両立しない: 和了はツモかロンのどちらか"
+    )
+    assert lines[2].index("^") == lines[1].index("ron")
+    assert current() == "en"
+
+
+def test_a_hand_error_stays_english_in_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--json`` is for programs: the error's code, message and column as in English,
+    whatever ``--lang`` says."""
+    from agari.cli import main
+
+    assert main(["--json", "--lang", "ja", "123m456p789s11z+5z"]) == 1
+    assert json.loads(capsys.readouterr().out)["error"] == {
+        "code": "tile_count",
+        "message": "12 tiles: a winning hand has 14 — 13 plus the winning tile",
+        "column": None,
+    }
+    assert main(["--json", "--lang", "zh", "1111m456p789s5z+5z, 1-23m"]) == 1
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert error["message"] == "5 copies of 1m (counting melds): a set has only 4"

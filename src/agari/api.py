@@ -66,7 +66,7 @@ def _parse(hand: str | Mapping[str, Any]) -> Hand:
         return parse_hand(hand)  # Hand.parse without its import on every call
     if isinstance(hand, Mapping):
         return hand_from_dict(hand)
-    raise HandError("bad_record", f"not a hand: {type(hand).__name__}")
+    raise HandError("bad_record", _("not a hand: {type}").format(type=type(hand).__name__))
 
 
 def _input_value(hand: HandInput) -> Any:
@@ -100,8 +100,9 @@ def _not_scorable(hand: Hand) -> HandError:
     check_tile_count(hand)
     return HandError(
         "tile_count",
-        f"{hand.tile_count} tiles: score() values a complete hand of 14; "
-        "analyse() reads a waiting hand",
+        _(
+            "{count} tiles: score() values a complete hand of 14; analyse() reads a waiting hand"
+        ).format(count=hand.tile_count),
     )
 
 
@@ -327,11 +328,13 @@ def split_turn(text: str) -> tuple[str, int | None]:
         if word.lower().startswith(_TURN_WORD):
             raw = word[len(_TURN_WORD) :]
             if found is not None:
-                raise HandError("conflicting_context", "turn= is given twice", column)
+                raise HandError("conflicting_context", _("turn= is given twice"), column)
             if not (raw.isascii() and raw.isdigit()) or len(raw) > 3:
                 raise HandError(
                     "bad_value",
-                    f"turn= takes the draws left, a whole number such as 17, not {raw!r}",
+                    _("turn= takes the draws left, a whole number such as 17, not {value}").format(
+                        value=repr(raw)
+                    ),
                     column + len(_TURN_WORD),
                 )
             found = int(raw)
@@ -381,7 +384,10 @@ def ev(
             hand, said = split_turn(hand)
             if said is not None:
                 if turn is not None and turn != said:
-                    raise HandError("conflicting_context", f"turn={said} and turn {turn} differ")
+                    raise HandError(
+                        "conflicting_context",
+                        _("turn={said} and turn {turn} differ").format(said=said, turn=turn),
+                    )
                 turn = said
         parsed = hand if isinstance(hand, Hand) else _parse(hand)
         if not parsed._checked:

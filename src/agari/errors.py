@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from agari.lang import _
+
+__all__ = ["HandError", "RuleError", "SettleError", "and_list", "or_list"]
+
 
 class HandError(ValueError):
     """Input that is not a legal hand.
@@ -49,3 +55,32 @@ class SettleError(ValueError):
     """A settlement that cannot be: a seat that does not play, a han and fu no hand has, a
     rule that forbids it (nagashi under ``nagashi=off``), a negative counter. The payment
     commands report it as rejected input; any other exception there is a bug in agari."""
+
+
+def or_list(items: Sequence[str]) -> str:
+    """``items`` as a message lists choices, in the current language: ``a or b or c``.
+
+    >>> or_list(["13", "14"]), or_list(["on"])
+    ('13 or 14', 'on')
+    """
+    shown = items[0] if items else ""
+    for item in items[1:]:
+        # TRANSLATORS: two choices in a message ("13 or 14"); {one} may itself be a list.
+        shown = _("{one} or {other}").format(one=shown, other=item)
+    return shown
+
+
+def and_list(items: Sequence[str]) -> str:
+    """``items`` as a message lists them all, in the current language: ``a, b and c``.
+
+    >>> and_list(["melds", "seen=", "call="]), and_list(["kita"])
+    ('melds, seen= and call=', 'kita')
+    """
+    if len(items) <= 1:
+        return items[0] if items else ""
+    shown = items[0]
+    for item in items[1:-1]:
+        # TRANSLATORS: a list in a message, before its last item ("melds, seen= and call=").
+        shown = _("{list}, {item}").format(list=shown, item=item)
+    # TRANSLATORS: the last item of a list in a message ("melds, seen= and call=").
+    return _("{list} and {item}").format(list=shown, item=items[-1])

@@ -18,7 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final, Literal, get_args
 
-from agari.errors import RuleError
+from agari.errors import RuleError, or_list
+from agari.lang import N_, _
 from agari.native import reduce_fields
 
 PRESET_NAMES: Final = (
@@ -228,8 +229,11 @@ class Rules:
         try:
             return PRESETS[name.lower()]
         except KeyError:
-            valid = ", ".join(PRESET_NAMES)
-            raise RuleError(f"unknown rule preset {name!r}; valid presets: {valid}") from None
+            raise RuleError(
+                _("unknown rule preset {name}; valid presets: {presets}").format(
+                    name=repr(name), presets=", ".join(PRESET_NAMES)
+                )
+            ) from None
 
     @classmethod
     def from_options(cls, preset: str | None, pairs: Iterable[str] = ()) -> Rules:
@@ -248,7 +252,11 @@ class Rules:
         for pair in pairs:
             key, sep, value = pair.partition("=")
             if not sep or not key.strip():
-                raise RuleError(f"--rule takes KEY=VALUE (e.g. --rule kiriage=off), not {pair!r}")
+                raise RuleError(
+                    _("--rule takes KEY=VALUE (e.g. --rule kiriage=off), not {value}").format(
+                        value=repr(pair)
+                    )
+                )
             overrides[key.strip()] = value.strip()
         return self.with_overrides(overrides)
 
@@ -309,8 +317,11 @@ _FIELD_TYPES: Final = {
 def _convert(key: str, raw: Any) -> tuple[Any, str]:
     """Turn one override into the typed value and its CLI spelling."""
     if key not in SWITCH_VALUES:
-        valid = ", ".join(SWITCH_VALUES)
-        raise RuleError(f"unknown rule switch {key!r}; valid switches: {valid}")
+        raise RuleError(
+            _("unknown rule switch {key}; valid switches: {switches}").format(
+                key=repr(key), switches=", ".join(SWITCH_VALUES)
+            )
+        )
     kind = _FIELD_TYPES[key]
     text = ("on" if raw else "off") if isinstance(raw, bool) else str(raw).strip().lower()
     allowed = SWITCH_VALUES[key]
@@ -324,13 +335,20 @@ def _convert(key: str, raw: Any) -> tuple[Any, str]:
             spelled = "".join(f"{s}{n or 0}" for s, n in zip("mps", counts.groups(), strict=True))
             return spelled, spelled
         raise RuleError(
-            f"rule aka takes on, off or red fives per suit such as m1p2s1 (0-4 each), not {raw!r}"
+            _(
+                "rule aka takes on, off or red fives per suit such as m1p2s1 (0-4 each), "
+                "not {value}"
+            ).format(value=repr(raw))
         )
     if key == "yakuman_limit":
         if text == "none" or (text.isdigit() and int(text) >= 1):
             value = text if text == "none" else str(int(text))
             return value, value
-        raise RuleError(f"rule yakuman_limit takes none or a whole number 1 or more, not {raw!r}")
+        raise RuleError(
+            _("rule yakuman_limit takes none or a whole number 1 or more, not {value}").format(
+                value=repr(raw)
+            )
+        )
     if kind == "bool":
         if text in ("on", "true", "yes", "1"):
             return True, "on"
@@ -340,12 +358,20 @@ def _convert(key: str, raw: Any) -> tuple[Any, str]:
         if allowed == ("<integer>",):
             if text.isdigit():
                 return int(text), text
-            raise RuleError(f"rule {key} takes a non-negative integer, not {raw!r}")
+            raise RuleError(
+                _("rule {key} takes a non-negative integer, not {value}").format(
+                    key=key, value=repr(raw)
+                )
+            )
         if text in allowed:
             return int(text), text
     elif text in allowed or (key == "uma" and _uma_text(text)):
         return text.replace(" ", ""), text.replace(" ", "")
-    raise RuleError(f"rule {key} takes {' or '.join(allowed)}, not {raw!r}")
+    raise RuleError(
+        _("rule {key} takes {values}, not {value}").format(
+            key=key, values=or_list(allowed), value=repr(raw)
+        )
+    )
 
 
 #: Red fives per suit: ``m1p2s1`` (any of the three, in this order, each 0-4).
@@ -557,10 +583,15 @@ def presets_for(players: int) -> str:
     'three-player presets tenhou-sanma, majsoul-sanma, riichicity-sanma'
     """
     names = ", ".join(n for n in PRESET_NAMES if PRESETS[n].players == players)
-    return f"{_COUNTS.get(players, players)}-player presets {names}"
+    message = _PRESETS_OF.get(players, N_("{count}-player presets {names}"))
+    return _(message).format(count=players, names=names)
 
 
-_COUNTS: Final = {3: "three", 4: "four"}
+#: The presets of a number of players, as a message names them (translated where shown).
+_PRESETS_OF: Final = {
+    3: N_("three-player presets {names}"),
+    4: N_("four-player presets {names}"),
+}
 
 
 def split_switches(values: Iterable[str]) -> list[str]:

@@ -334,7 +334,7 @@ def calls(hand: Hand | str, rules: Rules | str | None = None) -> list[CallOption
     hand = parse_hand(hand) if isinstance(hand, str) else hand
     rules = _default_rules(hand, rules)
     if hand.context.call is None:
-        raise HandError("conflicting_context", "calls() needs a hand with call=TILE")
+        raise HandError("conflicting_context", _("calls() needs a hand with call=TILE"))
     _check(hand, (13,), rules.players == 3)
     out = []
     for kind, meld, used in _choices(hand, rules):

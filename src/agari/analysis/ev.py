@@ -64,6 +64,7 @@ from agari.analysis.waiting import (
 from agari.engine.scoring import score_readings
 from agari.errors import HandError
 from agari.hand import CONTEXT_WORDS, Context, Hand, Meld, format_tiles
+from agari.lang import _
 from agari.notation.validate import mark_checked
 from agari.rules import Rules
 from agari.settle.limits import base_points
@@ -1016,8 +1017,10 @@ def evaluate(
     if count not in (13, 14):
         raise HandError(
             "tile_count",
-            f"{count} tiles (melds count 3): agari ev values a hand of 14 tiles (the discard "
-            "to choose) or 13 (a draw earlier)",
+            _(
+                "{count} tiles (melds count 3): agari ev values a hand of 14 tiles (the discard "
+                "to choose) or 13 (a draw earlier)"
+            ).format(count=count),
         )
     setup = _setup(hand, rules, options, (*hand.context.seen, *seen), exact)
     top = min(MAX_TURN, setup.wall)
@@ -1025,8 +1028,9 @@ def evaluate(
     if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn <= top:
         raise HandError(
             "bad_value",
-            f"turn={turn}: the draws left are a whole number from 0 to {top} "
-            f"(default {DEFAULT_TURN})",
+            _(
+                "turn={turn}: the draws left are a whole number from 0 to {top} (default {default})"
+            ).format(turn=turn, top=top, default=DEFAULT_TURN),
         )
     graph = _Graph(setup)
     starts: list[tuple[Tile | None, _Tiles, int, bool]] = []
@@ -1117,7 +1121,12 @@ def _explained(
         if tile is not None and tile.kind == explain.kind and (explain.red or not tile.red):
             return index
     held = " ".join(str(t) for t in tiles)
-    raise HandError("bad_value", f"the hand has no {explain} to discard (it can discard {held})")
+    raise HandError(
+        "bad_value",
+        _("the hand has no {tile} to discard (it can discard {tiles})").format(
+            tile=explain, tiles=held
+        ),
+    )
 
 
 def _order(d: DiscardEv) -> tuple[Any, ...]:

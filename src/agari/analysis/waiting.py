@@ -53,9 +53,9 @@ from agari.analysis.tables import (
 )
 from agari.engine.decompose import UNIT, is_complete, keys_of_counts
 from agari.engine.scoring import score_hand
-from agari.errors import HandError
+from agari.errors import HandError, or_list
 from agari.hand import Context, Hand
-from agari.lang import ngettext
+from agari.lang import _, ngettext
 from agari.notation import parse_hand
 from agari.notation.validate import mark_checked
 from agari.result import Result
@@ -217,19 +217,26 @@ def _no_yaku_reason(result: Result) -> str:
 def _check(hand: Hand, sizes: Sequence[int], sanma: bool = False) -> list[int]:
     """Check the tile count and copies; return the held counts (see :func:`_held_counts`)."""
     if hand.tile_count not in sizes:
-        wanted = " or ".join(str(s) for s in sizes)
         raise HandError(
             "tile_count",
-            f"{hand.tile_count} tiles (melds count 3): this analysis needs {wanted}",
+            _("{count} tiles (melds count 3): this analysis needs {sizes}").format(
+                count=hand.tile_count, sizes=or_list([str(s) for s in sizes])
+            ),
         )
     held = _held_counts(hand)
     for kind, count in enumerate(held):
         if count > 4:
             raise HandError(
-                "too_many_copies", f"{count} copies of {kind_name(kind)}: there are only 4"
+                "too_many_copies",
+                _("{count} copies of {tile}: there are only 4").format(
+                    count=count, tile=kind_name(kind)
+                ),
             )
         if sanma and count and absent_in_three_player(kind):
-            raise HandError("bad_tile", f"{kind_name(kind)}: 2m-8m are not used with three players")
+            raise HandError(
+                "bad_tile",
+                _("{tile}: 2m-8m are not used with three players").format(tile=kind_name(kind)),
+            )
     if sanma:
         # 2m-8m are not in the set: as if all four copies were held, so that they are never
         # waits or ukeire and the exact tables never draw them.
@@ -699,11 +706,13 @@ def ron_furiten(hand: Hand, rules: Rules) -> str | None:
     among = [str(t) for t in found if t.kind in river]
     if not among:
         return None
-    return (
-        f"furiten: {' '.join(among)} {'is' if len(among) == 1 else 'are'} among this "
-        f"player's discards (river=) and the hand waits on {' '.join(map(str, found))}: "
-        f"it cannot win by ron on {hand.win}, only by tsumo"
-    )
+    return ngettext(
+        "furiten: {tiles} is among this player's discards (river=) and the hand waits on "
+        "{waits}: it cannot win by ron on {tile}, only by tsumo",
+        "furiten: {tiles} are among this player's discards (river=) and the hand waits on "
+        "{waits}: it cannot win by ron on {tile}, only by tsumo",
+        len(among),
+    ).format(tiles=" ".join(among), waits=" ".join(map(str, found)), tile=hand.win)
 
 
 def analyse_discards(hand: Hand, rules: Rules) -> Result:

@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from agari.errors import HandError
 from agari.hand import CONTEXT_WORDS, Context, Hand, Meld, MeldKind, Source, format_tiles
+from agari.lang import _
 from agari.notation.text import CODE_OF, WIND_VALUES, parse_tiles, read_word_value, sorted_tiles
 from agari.notation.validate import counter_problem, meld_shape_problem, validate
 from agari.tiles import Tile
@@ -59,7 +60,9 @@ _FROM: Final[dict[str, Source]] = {
 
 def _record_tiles(value: Any, key: str) -> tuple[Tile, ...]:
     if not isinstance(value, str):
-        raise HandError("bad_record", f"{key} must be a string of tiles such as 123m55z")
+        raise HandError(
+            "bad_record", _("{key} must be a string of tiles such as 123m55z").format(key=key)
+        )
     try:
         return parse_tiles(value)
     except HandError as exc:
@@ -70,19 +73,25 @@ def _record_tiles(value: Any, key: str) -> tuple[Tile, ...]:
 def _record_meld(index: int, raw: Any) -> Meld:
     where = f"melds[{index}]"
     if not isinstance(raw, Mapping):
-        raise HandError("bad_record", f"{where} must be an object with kind, tiles and from")
+        raise HandError(
+            "bad_record",
+            _("{where} must be an object with kind, tiles and from").format(where=where),
+        )
     unknown = set(raw) - {"kind", "tiles", "from", "called"}
     if unknown:
         raise HandError(
             "bad_record",
-            f"{where}: unknown key {sorted(unknown)[0]!r} (kind, tiles, from, called)",
+            _("{where}: unknown key {key} (kind, tiles, from, called)").format(
+                where=where, key=repr(sorted(unknown)[0])
+            ),
         )
     kind = _MELD_KINDS.get(str(raw.get("kind", "")).lower())
     if kind is None:
         raise HandError(
             "bad_record",
-            f"{where}: kind must be one of chi, pon, kan, ankan, shouminkan, "
-            f"not {raw.get('kind')!r}",
+            _("{where}: kind must be one of chi, pon, kan, ankan, shouminkan, not {kind}").format(
+                where=where, kind=repr(raw.get("kind"))
+            ),
         )
     tiles_list = list(_record_tiles(raw.get("tiles"), f"{where}.tiles"))
     source: Source | None = None
@@ -90,7 +99,10 @@ def _record_meld(index: int, raw: Any) -> Meld:
         source = _FROM.get(str(raw["from"]).lower())
         if source is None:
             raise HandError(
-                "bad_record", f"{where}: from must be left, across or right, not {raw['from']!r}"
+                "bad_record",
+                _("{where}: from must be left, across or right, not {value}").format(
+                    where=where, value=repr(raw["from"])
+                ),
             )
     codes = [CODE_OF[t] for t in tiles_list]
     tiles = sorted_tiles(codes)
@@ -99,10 +111,16 @@ def _record_meld(index: int, raw: Any) -> Meld:
     if raw.get("called") is not None:
         named = _record_tiles(raw["called"], f"{where}.called")
         if len(named) != 1 or named[0] not in tiles:
-            raise HandError("bad_meld", f"{where}: called must be one of the meld's tiles {shown}")
+            raise HandError(
+                "bad_meld",
+                _("{where}: called must be one of the meld's tiles {tiles}").format(
+                    where=where, tiles=shown
+                ),
+            )
         if kind is MeldKind.ANKAN or (source is None and kind is not MeldKind.CHI):
             raise HandError(
-                "bad_meld", f"{where}: a called tile needs from (left, across or right)"
+                "bad_meld",
+                _("{where}: a called tile needs from (left, across or right)").format(where=where),
             )
         called = named[0]
     problem = meld_shape_problem(kind, tiles)
@@ -111,26 +129,35 @@ def _record_meld(index: int, raw: Any) -> Meld:
     if kind is MeldKind.CHI:
         if source not in (None, "left"):
             raise HandError(
-                "bad_meld", f"{where}: a chi can only be called from the left, not {source}"
+                "bad_meld",
+                _("{where}: a chi can only be called from the left, not {source}").format(
+                    where=where, source=source
+                ),
             )
         return Meld(kind, tiles, "left", called)
     if kind is MeldKind.PON:
         return Meld(kind, tiles, source, (called or tiles[-1]) if source else None)
     if kind is MeldKind.ANKAN:
         if source is not None:
-            raise HandError("bad_meld", f"{where}: a closed kan is not called from anyone")
+            raise HandError(
+                "bad_meld", _("{where}: a closed kan is not called from anyone").format(where=where)
+            )
         return Meld(kind, tiles)
     if kind is MeldKind.KAN and source is None:
         raise HandError(
             "bad_meld",
-            f"{where}: an open kan needs from (left, across or right); "
-            "a kan of one's own tiles is kind ankan",
+            _(
+                "{where}: an open kan needs from (left, across or right); a kan of one's own "
+                "tiles is kind ankan"
+            ).format(where=where),
         )
     if kind is MeldKind.SHOUMINKAN and source is None:
         raise HandError(
             "bad_meld",
-            f"{where}: an added kan needs from (whom its pon was called from: left, "
-            "across or right)",
+            _(
+                "{where}: an added kan needs from (whom its pon was called from: left, across "
+                "or right)"
+            ).format(where=where),
         )
     return Meld(kind, tiles, source, called or tiles[-1])
 
@@ -145,21 +172,29 @@ def hand_from_dict(record: Mapping[str, Any]) -> Hand:
     Hand('123m456p789s1155z+5z')
     """
     if not isinstance(record, Mapping):
-        raise HandError("bad_record", f"a hand record is an object, not {type(record).__name__}")
+        raise HandError(
+            "bad_record",
+            _("a hand record is an object, not {type}").format(type=type(record).__name__),
+        )
     unknown = sorted(set(record) - RECORD_KEYS)
     if unknown:
         raise HandError(
             "bad_record",
-            f"unknown key {unknown[0]!r}; keys are: {', '.join(sorted(RECORD_KEYS))}",
+            _("unknown key {key}; keys are: {keys}").format(
+                key=repr(unknown[0]), keys=", ".join(sorted(RECORD_KEYS))
+            ),
         )
     if "concealed" not in record:
-        raise HandError("bad_record", "a hand record needs 'concealed' (the closed tiles)")
+        raise HandError("bad_record", _("a hand record needs 'concealed' (the closed tiles)"))
     closed = [CODE_OF[t] for t in _record_tiles(record["concealed"], "concealed")]
     win: Tile | None = None
     if record.get("win") is not None:
         wins = _record_tiles(record["win"], "win")
         if len(wins) != 1:
-            raise HandError("bad_record", f"win must be one tile, not {record['win']!r}")
+            raise HandError(
+                "bad_record",
+                _("win must be one tile, not {value}").format(value=repr(record["win"])),
+            )
         win = wins[0]
         code = CODE_OF[win]
         if code in closed:
@@ -169,13 +204,15 @@ def hand_from_dict(record: Mapping[str, Any]) -> Hand:
             if not same_kind:
                 raise HandError(
                     "bad_record",
-                    f"the winning tile {win} is not among the concealed tiles "
-                    "(in a record, concealed includes the winning tile)",
+                    _(
+                        "the winning tile {tile} is not among the concealed tiles (in a record, "
+                        "concealed includes the winning tile)"
+                    ).format(tile=win),
                 )
             closed.remove(same_kind[0])
     melds_raw = record.get("melds") or []
     if not isinstance(melds_raw, list | tuple):
-        raise HandError("bad_record", "melds must be a list")
+        raise HandError("bad_record", _("melds must be a list"))
     melds = tuple(_record_meld(i, m) for i, m in enumerate(melds_raw))
     values: dict[str, Any] = {}
     kwargs: dict[str, Any] = {}
@@ -184,7 +221,10 @@ def hand_from_dict(record: Mapping[str, Any]) -> Hand:
         if value is None:
             continue
         if not isinstance(value, bool):
-            raise HandError("bad_record", f"{key} must be true or false, not {value!r}")
+            raise HandError(
+                "bad_record",
+                _("{key} must be true or false, not {value}").format(key=key, value=repr(value)),
+            )
         if value:
             values[key] = True
             kwargs[key] = True
@@ -197,10 +237,15 @@ def hand_from_dict(record: Mapping[str, Any]) -> Hand:
         if value is None:
             continue
         if isinstance(value, bool) or not isinstance(value, int):
-            raise HandError("bad_value", f"{key} must be a whole number 0 or more, not {value!r}")
-        problem = counter_problem(field, value)
+            raise HandError(
+                "bad_value",
+                _("{key} must be a whole number 0 or more, not {value}").format(
+                    key=key, value=repr(value)
+                ),
+            )
+        problem = counter_problem(field, value, key)
         if problem is not None:
-            raise HandError("bad_value", problem.replace(field, key, 1))
+            raise HandError("bad_value", problem)
         kwargs[field] = value
     for key, field in _WIND_KEYS.items():
         value = record.get(key)
@@ -208,7 +253,10 @@ def hand_from_dict(record: Mapping[str, Any]) -> Hand:
             continue
         wind = WIND_VALUES.get(str(value).lower())
         if wind is None:
-            raise HandError("bad_value", f"{key} takes E, S, W or N, not {value!r}")
+            raise HandError(
+                "bad_value",
+                _("{key} takes E, S, W or N, not {value}").format(key=key, value=repr(value)),
+            )
         kwargs[field] = wind
     for key in _TILE_KEYS:
         if record.get(key):
@@ -221,7 +269,9 @@ def hand_from_dict(record: Mapping[str, Any]) -> Hand:
         if value is None:
             continue
         if not isinstance(value, str):
-            raise HandError("bad_record", f"{key} must be a string such as 3p or 3p-")
+            raise HandError(
+                "bad_record", _("{key} must be a string such as 3p or 3p-").format(key=key)
+            )
         kwargs[field] = read_word_value(field, key, value, 0)
     if record.get("rules") is not None:
         kwargs["rules"] = read_word_value("rules", "rules", str(record["rules"]), 0)
@@ -230,7 +280,9 @@ def hand_from_dict(record: Mapping[str, Any]) -> Hand:
         if source is None:
             raise HandError(
                 "bad_value",
-                f"win_from takes left, across or right, not {record['win_from']!r}",
+                _("win_from takes left, across or right, not {value}").format(
+                    value=repr(record["win_from"])
+                ),
             )
         kwargs["win_from"] = source
     hand = Hand(sorted_tiles(closed), win, melds, Context(**kwargs))

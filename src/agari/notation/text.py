@@ -34,7 +34,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from agari.errors import HandError
+from agari.errors import HandError, or_list
 from agari.hand import (
     CONTEXT_WORDS,
     Context,
@@ -46,6 +46,7 @@ from agari.hand import (
     clear_text_caches,
     context_of,
 )
+from agari.lang import N_, _
 from agari.notation.validate import counter_problem, meld_shape_problem, validate
 from agari.tiles import Tile
 
@@ -102,14 +103,15 @@ _MARKER_SOURCE: Final[dict[str, Source]] = {"-": "left", "=": "across", "+": "ri
 
 
 def _bad_tile(digit: str, suit: str, column: int | None) -> HandError:
-    shown = f"{digit}{suit}"
     if suit in "zh" and digit == "0":
-        why = "only 5m, 5p and 5s have red fives"
+        message = _("{tile} is not a tile: only 5m, 5p and 5s have red fives")
     elif suit in "zh":
-        why = "honours are 1z-7z (East, South, West, North, white, green, red)"
+        message = _(
+            "{tile} is not a tile: honours are 1z-7z (East, South, West, North, white, green, red)"
+        )
     else:  # pragma: no cover - every digit is a tile in m, p and s
-        why = "not a tile"
-    return HandError("bad_tile", f"{shown} is not a tile: {why}", column)
+        message = "{tile} is not a tile: not a tile"
+    return HandError("bad_tile", message.format(tile=f"{digit}{suit}"), column)
 
 
 _RUN: Final = re.compile(r"([0-9]+)([mpszh])")
@@ -164,7 +166,9 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     """
     text = text.strip()
     if not text or not _TILES_TEXT.fullmatch(text):
-        raise HandError("bad_value", f"{text!r} is not a list of tiles such as 3s7z")
+        raise HandError(
+            "bad_value", _("{text} is not a list of tiles such as 3s7z").format(text=repr(text))
+        )
     codes = _tile_codes(text, None, text[0] in _CODES)
     return tuple(_tile(code) for code in codes)
 
@@ -232,7 +236,9 @@ def _read_meld(text: str, column: int, suit_first: bool) -> Meld:
             if marker:
                 raise HandError(
                     "bad_meld",
-                    f"{text}: a meld has at most one marker (- left, = across, + right)",
+                    _("{meld}: a meld has at most one marker (- left, = across, + right)").format(
+                        meld=text
+                    ),
                     column + offset + i,
                 )
             marker, marker_at = ch, len(codes) - 1
@@ -246,7 +252,9 @@ def _read_meld(text: str, column: int, suit_first: bool) -> Meld:
     if n not in (3, 4):
         raise HandError(
             "bad_meld",
-            f"{text}: a meld has 3 tiles (chi, pon) or 4 (kan), not {n}",
+            _("{meld}: a meld has 3 tiles (chi, pon) or 4 (kan), not {count}").format(
+                meld=text, count=n
+            ),
             column,
         )
     kinds = [c // 2 for c in codes]
@@ -259,8 +267,11 @@ def _read_meld(text: str, column: int, suit_first: bool) -> Meld:
     kind = "kan" if n == 4 else "pon" if same else "chi"
     problem = meld_shape_problem(kind, tiles)
     if problem is not None:
-        also = "; a pon is three identical tiles" if kind == "chi" else ""
-        raise HandError("bad_meld", f"{text}: {problem}{also}", column)
+        if kind == "chi":
+            message = _("{meld}: {problem}; a pon is three identical tiles")
+        else:
+            message = "{meld}: {problem}"
+        raise HandError("bad_meld", message.format(meld=text, problem=problem), column)
     if n == 4:
         if not marker:
             return Meld(MeldKind.ANKAN, tiles)
@@ -272,7 +283,9 @@ def _read_meld(text: str, column: int, suit_first: bool) -> Meld:
     if marker and marker != "-":
         raise HandError(
             "bad_meld",
-            f"{text}: a chi can only be called from the left (marker -), not {marker}",
+            _("{meld}: a chi can only be called from the left (marker -), not {marker}").format(
+                meld=text, marker=marker
+            ),
             column + offset + body.index(marker),
         )
     return Meld(MeldKind.CHI, tiles, "left", called)
@@ -353,10 +366,15 @@ def _read_word(text: str, column: int) -> tuple[str, Any]:
     if not eq:
         key = _FLAG_WORDS.get(lname)
         if key is None:
-            hint = " (it takes a value: " + lname + "=...)" if lname in _VALUE_WORDS else ""
+            if lname in _VALUE_WORDS:
+                message = _(
+                    "unknown word {word} (it takes a value: {name}=...); context words are: {words}"
+                )
+            else:
+                message = _("unknown word {word}; context words are: {words}")
             raise HandError(
                 "unknown_word",
-                f"unknown word {text!r}{hint}; context words are: {KNOWN_WORDS}",
+                message.format(word=repr(text), name=lname, words=KNOWN_WORDS),
                 column,
             )
         return key, True
@@ -364,7 +382,9 @@ def _read_word(text: str, column: int) -> tuple[str, Any]:
     if key is None:
         raise HandError(
             "unknown_word",
-            f"unknown word {name + '='!r}; context words are: {KNOWN_WORDS}",
+            _("unknown word {word}; context words are: {words}").format(
+                word=repr(name + "="), words=KNOWN_WORDS
+            ),
             column,
         )
     value = read_word_value(key, lname, raw, column + len(name) + 1)
@@ -393,7 +413,11 @@ def _read_words(words: _Words) -> None:
         if key in values:
             name = text.partition("=")[0].lower()
             said = f"{name}=" if value is not True else key.replace("_", "-")
-            raise HandError("conflicting_context", f"{said} is given twice", words.column(index))
+            raise HandError(
+                "conflicting_context",
+                _("{word} is given twice").format(word=said),
+                words.column(index),
+            )
         values[key] = value
         if key in _RIICHI_KEYS:
             riichi_said.append(key)
@@ -401,15 +425,19 @@ def _read_words(words: _Words) -> None:
         if {"riichi", "double_riichi"} == set(riichi_said):
             raise HandError(
                 "conflicting_context",
-                "riichi and double-riichi: write one (double-riichi is riichi declared on the "
-                "first discard)",
+                _(
+                    "riichi and double-riichi: write one (double-riichi is riichi declared on "
+                    "the first discard)"
+                ),
                 max(words["riichi"], words["double_riichi"]),
             )
         first, second = sorted(riichi_said, key=words.__getitem__)[:2]
         raise HandError(
             "conflicting_context",
-            f"{first.replace('_', '-')} and {second.replace('_', '-')}: write one "
-            "(open-riichi is riichi; double-open-riichi is double riichi, both shown)",
+            _(
+                "{first} and {second}: write one (open-riichi is riichi; double-open-riichi "
+                "is double riichi, both shown)"
+            ).format(first=first.replace("_", "-"), second=second.replace("_", "-")),
             words[second],
         )
 
@@ -424,11 +452,11 @@ def _counter(key: str, name: str, raw: str, column: int) -> int:
     thousands of digits: Python refuses to read those)."""
     digits = raw.lstrip("0") or "0"
     value = int(digits) if len(digits) <= 12 else 10**12
-    problem = counter_problem(key, value)
+    problem = counter_problem(
+        key, value, f"{name}=", digits=len(digits) if len(digits) > 12 else None
+    )
     if problem is not None:
-        if len(digits) > 12:
-            problem = problem.rsplit(", not ", 1)[0] + f", not a number of {len(digits)} digits"
-        raise HandError("bad_value", problem.replace(key, f"{name}=", 1), column)
+        raise HandError("bad_value", problem, column)
     return value
 
 
@@ -437,12 +465,20 @@ def read_word_value(key: str, name: str, raw: str, column: int) -> Any:
     if kind == "wind":
         wind = WIND_VALUES.get(raw.lower())
         if wind is None:
-            raise HandError("bad_value", f"{name}= takes E, S, W or N, not {_short(raw)}", column)
+            raise HandError(
+                "bad_value",
+                _("{name}= takes E, S, W or N, not {value}").format(name=name, value=_short(raw)),
+                column,
+            )
         return wind
     if kind == "count":
         if not raw.isdigit() or not raw.isascii():
             raise HandError(
-                "bad_value", f"{name}= takes a whole number 0 or more, not {_short(raw)}", column
+                "bad_value",
+                _("{name}= takes a whole number 0 or more, not {value}").format(
+                    name=name, value=_short(raw)
+                ),
+                column,
             )
         return _counter(key, name, raw, column)
     if kind == "tiles":
@@ -450,15 +486,22 @@ def read_word_value(key: str, name: str, raw: str, column: int) -> Any:
         if counted and raw.isascii() and raw.isdigit():
             return _counter(f"{key}_count", name, raw, column)
         if not _TILES_TEXT.fullmatch(raw):
-            what = "tiles such as 19p5z"
             if counted:
-                what = "indicator tiles such as 3s7z, or a number of dora"
-            raise HandError("bad_value", f"{name}= takes {what}, not {_short(raw)}", column)
+                message = _(
+                    "{name}= takes indicator tiles such as 3s7z, or a number of dora, not {value}"
+                )
+            else:
+                message = _("{name}= takes tiles such as 19p5z, not {value}")
+            raise HandError("bad_value", message.format(name=name, value=_short(raw)), column)
         return tuple(_tile(c) for c in _tile_codes(raw, column, raw[0] in _CODES))
     if kind == "tile_list":
         if not _TILES_TEXT.fullmatch(raw):
             raise HandError(
-                "bad_value", f"{name}= takes tiles such as 19m5z, not {_short(raw)}", column
+                "bad_value",
+                _("{name}= takes tiles such as 19m5z, not {value}").format(
+                    name=name, value=_short(raw)
+                ),
+                column,
             )
         return sorted_tiles(_tile_codes(raw, column, raw[0] in _CODES))
     if kind == "tile":
@@ -470,7 +513,9 @@ def read_word_value(key: str, name: str, raw: str, column: int) -> Any:
     if preset not in PRESET_NAMES:
         raise HandError(
             "bad_value",
-            f"unknown rule preset {raw!r}; valid presets: {', '.join(PRESET_NAMES)}",
+            _("unknown rule preset {name}; valid presets: {presets}").format(
+                name=repr(raw), presets=", ".join(PRESET_NAMES)
+            ),
             column,
         )
     return preset
@@ -483,14 +528,20 @@ def _offered_tile(name: str, raw: str, column: int) -> Offer:
     if not _TILES_TEXT.fullmatch(text):
         raise HandError(
             "bad_value",
-            f"{name}= takes one tile such as 3p (or 3p- from the left, 3p= across, 3p+ from "
-            f"the right), not {_short(raw)}",
+            _(
+                "{name}= takes one tile such as 3p (or 3p- from the left, 3p= across, 3p+ from "
+                "the right), not {value}"
+            ).format(name=name, value=_short(raw)),
             column,
         )
     codes = _tile_codes(text, column, text[0] in _CODES)
     if len(codes) != 1:
         raise HandError(
-            "bad_value", f"{name}= takes one tile, not {len(codes)} ({_short(raw)})", column
+            "bad_value",
+            _("{name}= takes one tile, not {count} ({value})").format(
+                name=name, count=len(codes), value=_short(raw)
+            ),
+            column,
         )
     return Offer(_tile(codes[0]), _MARKER_SOURCE[marker] if marker else None)
 
@@ -642,21 +693,26 @@ def _lark() -> Lark:
     return Lark(_grammar_text(), **options)
 
 
+#: What a syntax error says was expected, by the grammar's terminal (translated where shown).
 _EXPECTED: Final[dict[str, str]] = {
-    "CONCEALED": "tiles such as 123m456p",
-    "SF_CONCEALED": "tiles such as 123m456p",
-    "WIN": "a winning tile such as +5z",
-    "SF_WIN": "a winning tile such as +z5",
-    "MELD": "a meld after a comma such as , 777=z",
-    "SF_MELD": "a meld after a comma such as ,z777=",
-    "WORD": "a context word such as tsumo",
-    "$END": "the end of the hand",
+    "CONCEALED": N_("tiles such as 123m456p"),
+    "SF_CONCEALED": N_("tiles such as 123m456p"),
+    "WIN": N_("a winning tile such as +5z"),
+    "SF_WIN": N_("a winning tile such as +z5"),
+    "MELD": N_("a meld after a comma such as , 777=z"),
+    "SF_MELD": N_("a meld after a comma such as ,z777="),
+    "WORD": N_("a context word such as tsumo"),
+    "$END": N_("the end of the hand"),
 }
 
 
 def _expected(names: Any) -> str:
+    """What was expected, in the current language (in the order of the English texts; a
+    terminal without a text by its name)."""
     shown = sorted({_EXPECTED.get(str(n), str(n)) for n in names})
-    return " or ".join(shown) if shown else "something else"
+    if not shown:
+        return _("something else")
+    return or_list([_(text) for text in shown])
 
 
 def _syntax_error(text: str, exc: Exception) -> HandError:
@@ -674,43 +730,51 @@ def _syntax_error(text: str, exc: Exception) -> HandError:
             at = pos + skip + digits.end()
             ch = text[at] if at < len(text) else ""
             where = col + skip + digits.end()
-            shown = repr(ch) if ch else "the end"
+            if ch:
+                message = _(
+                    "column {column}: {found} after {digits}; expected a suit letter m, p, s or z"
+                )
+            else:
+                message = _(
+                    "column {column}: the end after {digits}; expected a suit letter m, p, s or z"
+                )
             return HandError(
                 "syntax",
-                f"column {where}: {shown} after {digits.group()!r}; "
-                "expected a suit letter m, p, s or z",
+                message.format(column=where, found=repr(ch), digits=repr(digits.group())),
                 where,
             )
         ch = text[pos] if pos < len(text) else ""
         allowed = exc.allowed or set()
         return HandError(
             "syntax",
-            f"column {col}: unexpected {ch!r}; expected {_expected(allowed)}",
+            _("column {column}: unexpected {found}; expected {expected}").format(
+                column=col, found=repr(ch), expected=_expected(allowed)
+            ),
             col,
         )
     if isinstance(exc, UnexpectedToken):
         token = exc.token
         if token.type == "$END":
             end = len(text.rstrip()) + 1
-            return HandError(
-                "syntax",
-                f"column {end}: the hand ends too early; expected {_expected(exc.expected)}",
-                end,
-            )
+            return HandError("syntax", _ends_early(end, exc.expected), end)
         col = token.column if isinstance(token.column, int) else 0
         return HandError(
             "syntax",
-            f"column {col}: unexpected {str(token)!r}; expected {_expected(exc.expected)}",
+            _("column {column}: unexpected {found}; expected {expected}").format(
+                column=col, found=repr(str(token)), expected=_expected(exc.expected)
+            ),
             col,
         )
     if isinstance(exc, UnexpectedEOF):
         col = len(text.rstrip()) + 1
-        return HandError(
-            "syntax",
-            f"column {col}: the hand ends too early; expected {_expected(exc.expected)}",
-            col,
-        )
+        return HandError("syntax", _ends_early(col, exc.expected), col)
     return HandError("syntax", str(exc), None)  # pragma: no cover
+
+
+def _ends_early(column: int, expected: Any) -> str:
+    return _("column {column}: the hand ends too early; expected {expected}").format(
+        column=column, expected=_expected(expected)
+    )
 
 
 _Tok = tuple[str, int]  # token text and its 1-based column
@@ -762,7 +826,7 @@ def _tokens(text: str) -> tuple[bool, _Tok, _Tok | None, _Tok, _Words]:
             _Words(words.split(), words, k0) if words else _NO_WORDS,
         )
     if not text.strip():
-        raise HandError("syntax", "empty hand: expected tiles such as 123m456p789s11z+5z", 1)
+        raise HandError("syntax", _("empty hand: expected tiles such as 123m456p789s11z+5z"), 1)
     return _lark_tokens(text)
 
 
@@ -830,7 +894,10 @@ def read_hand(text: str) -> tuple[Hand, frozenset[str]]:
 
 def _read(text: str) -> tuple[Hand, _Words]:
     if not isinstance(text, str):
-        raise HandError("bad_record", f"a hand is a line of text, not {type(text).__name__}")
+        raise HandError(
+            "bad_record",
+            _("a hand is a line of text, not {type}").format(type=type(text).__name__),
+        )
     suit_first, (ctext, ccol), win_tok, (meld_text, meld_start), words = _tokens(text)
     concealed = sorted_tiles(_tile_codes(ctext, ccol, suit_first))
     win: Tile | None = None

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from agari.errors import HandError
+from agari.errors import HandError, and_list
 from agari.hand import (
     CONTEXT_WORDS,
     NO_REDS,
@@ -33,6 +33,8 @@ from agari.hand import (
     says_rare_words,
     says_sight_words,
 )
+from agari.lang import N_, _, ngettext
+from agari.lang.terms import term
 from agari.tiles import NORTH, Tile, absent_in_three_player, kind_name
 
 if TYPE_CHECKING:
@@ -95,12 +97,14 @@ def validate(
         n = len(c.dora_indicators if which == "dora" else c.ura_indicators)
         raise HandError(
             "bad_value",
-            f"{which}= shows {n} indicators: at most {MAX_INDICATORS} (one, plus one for each kan)",
+            _(
+                "{word}= shows {count} indicators: at most {limit} (one, plus one for each kan)"
+            ).format(word=which, count=n, limit=MAX_INDICATORS),
             columns.get(which) if columns is not None else None,
         )
     if (c.ura_indicators or c.ura_count) and not (c.riichi or c.double_riichi):
         raise _conflict(
-            "ura= without riichi: ura dora are revealed and counted only for a riichi win",
+            _("ura= without riichi: ura dora are revealed and counted only for a riichi win"),
             columns.get("ura") or columns.get("ura_count") if columns is not None else None,
         )
     check_conflicts(
@@ -124,19 +128,30 @@ def _check_call(hand: Hand, column: int | None) -> None:
     first-turn win (a call ends those chances)."""
     c = hand.context
     if hand.win is not None or hand.tile_count != 13:
-        raise _conflict(
-            f"call= asks what calling a discard gives a waiting hand of 13 tiles, but this "
-            f"hand has {hand.tile_count}" + (" with its winning tile" if hand.win else ""),
-            column,
-        )
+        if hand.win:
+            message = _(
+                "call= asks what calling a discard gives a waiting hand of 13 tiles, but this "
+                "hand has {count} with its winning tile"
+            )
+        else:
+            message = _(
+                "call= asks what calling a discard gives a waiting hand of 13 tiles, but this "
+                "hand has {count}"
+            )
+        raise _conflict(message.format(count=hand.tile_count), column)
     if c.in_riichi:
         said = "double-riichi" if c.double_riichi else "riichi"
         raise _conflict(
-            f"call= with {said}: a player in riichi calls no chi, pon or open kan", column
+            _("call= with {word}: a player in riichi calls no chi, pon or open kan").format(
+                word=said
+            ),
+            column,
         )
     for word in ("tenhou", "chiihou", "renhou"):
         if getattr(c, word):
-            raise _conflict(f"call= with {word}: a call ends the first-turn wins", column)
+            raise _conflict(
+                _("call= with {word}: a call ends the first-turn wins").format(word=word), column
+            )
 
 
 def check_made_hand(hand: Hand) -> None:
@@ -161,9 +176,20 @@ def check_made_hand(hand: Hand) -> None:
     validate(hand)
 
 
-def counter_problem(name: str, value: int) -> str | None:
+#: What a counter out of range is told, by counter (translated where shown).
+_COUNTER_PROBLEMS: Final = {
+    "kita": N_("{name} takes a whole number from 0 to {limit} (the four North tiles), not {value}"),
+    "sticks": N_("{name} takes a whole number from 0 to {limit} (the points in play), not {value}"),
+}
+
+
+def counter_problem(
+    name: str, value: int, shown_name: str | None = None, digits: int | None = None
+) -> str | None:
     """Why ``value`` cannot be the counter ``name`` (a :data:`COUNTER_LIMITS` key), or
-    ``None``: a counter is a whole number from 0 to its limit.
+    ``None``: a counter is a whole number from 0 to its limit. The message calls the
+    counter ``shown_name`` (the word or key the input wrote: ``kita=``), else ``name``;
+    ``digits`` is how many digits the input wrote, where it wrote more than 12.
 
     >>> counter_problem("honba", 3) is None, counter_problem("kita", 5)
     (True, 'kita takes a whole number from 0 to 4 (the four North tiles), not 5')
@@ -171,9 +197,16 @@ def counter_problem(name: str, value: int) -> str | None:
     limit = COUNTER_LIMITS[name]
     if 0 <= value <= limit:
         return None
-    shown = str(value) if -(10**12) < value < 10**12 else "a number of more than 12 digits"
-    why = {"kita": " (the four North tiles)", "sticks": " (the points in play)"}.get(name, "")
-    return f"{name} takes a whole number from 0 to {limit}{why}, not {shown}"
+    if digits is not None:
+        shown = _("a number of {count} digits").format(count=digits)
+    elif -(10**12) < value < 10**12:
+        shown = str(value)
+    else:
+        shown = _("a number of more than 12 digits")
+    message = _COUNTER_PROBLEMS.get(
+        name, N_("{name} takes a whole number from 0 to {limit}, not {value}")
+    )
+    return _(message).format(name=shown_name or name, limit=limit, value=shown)
 
 
 def check_context_values(context: Context) -> None:
@@ -185,7 +218,10 @@ def check_context_values(context: Context) -> None:
     for name in ("tsumo", "riichi", "double_riichi", "open_riichi", *SITUATIONAL):
         value = getattr(c, name)
         if not isinstance(value, bool):
-            raise HandError("bad_record", f"{name} is {value!r}, not True or False")
+            raise HandError(
+                "bad_record",
+                _("{name} is {value}, not True or False").format(name=name, value=repr(value)),
+            )
     for name, optional in (
         ("seat_wind", False),
         ("round_wind", False),
@@ -196,29 +232,49 @@ def check_context_values(context: Context) -> None:
         if value is None and optional:
             continue
         if value not in SEAT_WINDS or not isinstance(value, str):
-            raise HandError("bad_value", f"{name} takes 'E', 'S', 'W' or 'N', not {value!r}")
+            raise HandError(
+                "bad_value",
+                _("{name} takes 'E', 'S', 'W' or 'N', not {value}").format(
+                    name=name, value=repr(value)
+                ),
+            )
     for name in COUNTER_LIMITS:
         value = getattr(c, name)
         if isinstance(value, bool) or not isinstance(value, int):
             raise HandError(
-                "bad_record", f"{name} is {type(value).__name__} {value!r}, not a whole number"
+                "bad_record",
+                _("{name} is {type} {value}, not a whole number").format(
+                    name=name, type=type(value).__name__, value=repr(value)
+                ),
             )
         problem = counter_problem(name, value)
         if problem is not None:
             raise HandError("bad_value", problem)
     if c.win_from is not None and (not isinstance(c.win_from, str) or c.win_from not in _SOURCES):
-        raise HandError("bad_value", f"win_from takes left, across or right, not {c.win_from!r}")
+        raise HandError(
+            "bad_value",
+            _("win_from takes left, across or right, not {value}").format(value=repr(c.win_from)),
+        )
     if c.rules is not None and not isinstance(c.rules, str):
-        raise HandError("bad_record", f"rules is {type(c.rules).__name__}, not a preset name")
+        raise HandError(
+            "bad_record",
+            _("rules is {type}, not a preset name").format(type=type(c.rules).__name__),
+        )
     for name in ("dora_indicators", "ura_indicators", "seen", "river"):
         if not isinstance(getattr(c, name), tuple):
-            raise HandError("bad_record", f"{name} must be a tuple of Tile")
+            raise HandError("bad_record", _("{name} must be a tuple of Tile").format(name=name))
     offer: object = c.call
     if offer is not None and not (isinstance(offer, Offer) and isinstance(offer.tile, Tile)):
-        raise HandError("bad_record", f"call is {type(offer).__name__}, not an Offer of a Tile")
+        raise HandError(
+            "bad_record",
+            _("call is {type}, not an Offer of a Tile").format(type=type(offer).__name__),
+        )
     source = c.call.source if c.call is not None else None
     if source is not None and source not in _SOURCES:
-        raise HandError("bad_value", f"call's source takes left, across or right, not {source!r}")
+        raise HandError(
+            "bad_value",
+            _("call's source takes left, across or right, not {value}").format(value=repr(source)),
+        )
 
 
 def check_value_types(hand: Hand) -> None:
@@ -226,38 +282,50 @@ def check_value_types(hand: Hand) -> None:
     :class:`~agari.tiles.Tile` values, melds :class:`~agari.hand.Meld` values, the context a
     :class:`~agari.hand.Context` (a ``bad_record`` error names the first that is not)."""
 
-    def wrong(what: str, value: Any, expected: str) -> HandError:
+    def wrong(what: str, value: Any, expected: str, name: str = "") -> HandError:
+        # ``what`` is a field's own name (kept as it is) or a message marked with N_,
+        # translated here (with ``name`` in it); ``expected`` is a type.
+        shown = what if what in _FIELD_NAMES else _(what).format(name=name)
         return HandError(
-            "bad_record", f"{what} is {type(value).__name__} {value!r}, not a {expected}"
+            "bad_record",
+            _("{what} is {type} {value}, not a {expected}").format(
+                what=shown, type=type(value).__name__, value=repr(value), expected=expected
+            ),
         )
 
-    def tiles_of(what: str, each: str, value: object) -> None:
+    def tiles_of(what: str, each: str, value: object, name: str = "") -> None:
         if not isinstance(value, tuple):
-            raise wrong(what, value, "tuple of Tile")
+            raise wrong(what, value, "tuple of Tile", name)
         for tile in value:
             if not isinstance(tile, Tile):
-                raise wrong(each, tile, "Tile")
+                raise wrong(each, tile, "Tile", name)
 
     # Each part is read as a plain object: the compiled build would check a declared type
     # on reading it, before the check here could name what is wrong.
-    tiles_of("concealed", "a concealed tile", hand.concealed)
+    tiles_of("concealed", N_("a concealed tile"), hand.concealed)
     win: object = hand.win
     if win is not None and not isinstance(win, Tile):
-        raise wrong("the winning tile", win, "Tile")
+        raise wrong(N_("the winning tile"), win, "Tile")
     melds: object = hand.melds
     if not isinstance(melds, tuple):
         raise wrong("melds", melds, "tuple of Meld")
     for meld in melds:
         if not isinstance(meld, Meld):
-            raise wrong("a meld", meld, "Meld")
-        tiles_of(f"the tiles of meld {meld.kind}", f"a tile of meld {meld.kind}", meld.tiles)
+            raise wrong(N_("a meld"), meld, "Meld")
+        tiles_of(N_("the tiles of meld {name}"), N_("a tile of meld {name}"), meld.tiles, meld.kind)
     context: object = hand.context
     if not isinstance(context, Context):
-        raise wrong("the context", context, "Context")
-    for name in ("dora_indicators", "ura_indicators"):
-        tiles_of(name, "a dora indicator", getattr(context, name))
-    for name in ("seen", "river"):
-        tiles_of(name, f"a tile of {name}", getattr(context, name))
+        raise wrong(N_("the context"), context, "Context")
+    for field in ("dora_indicators", "ura_indicators"):
+        tiles_of(field, N_("a dora indicator"), getattr(context, field))
+    for field in ("seen", "river"):
+        tiles_of(field, N_("a tile of {name}"), getattr(context, field), field)
+
+
+#: The fields :func:`check_value_types` names as they are (the others by a message).
+_FIELD_NAMES: Final = frozenset(
+    {"concealed", "melds", "dora_indicators", "ura_indicators", "seen", "river"}
+)
 
 
 def mark_checked(hand: Hand) -> Hand:
@@ -269,8 +337,8 @@ def mark_checked(hand: Hand) -> Hand:
 
 
 #: Each kind of called or declared group made of one tile kind: its size and the rule.
-_PON: Final = (3, "a pon is three identical tiles")
-_KAN: Final = (4, "a kan is four identical tiles")
+_PON: Final = (3, N_("a pon is three identical tiles"))
+_KAN: Final = (4, N_("a kan is four identical tiles"))
 _SAME_KIND: Final = {"pon": _PON, "kan": _KAN, "shouminkan": _KAN, "ankan": _KAN}
 
 
@@ -285,16 +353,16 @@ def meld_shape_problem(kind: str, tiles: Sequence[Tile]) -> str | None:
     kinds = [t.kind for t in tiles]
     if kind == "chi":
         if len(kinds) != 3:
-            return f"a chi has 3 tiles, not {len(kinds)}"
+            return _("a chi has 3 tiles, not {count}").format(count=len(kinds))
         first = kinds[0]
         if first >= 27:
-            return "honours cannot form a chi"
+            return _("honours cannot form a chi")
         if first % 9 > 6 or kinds != [first, first + 1, first + 2]:
-            return "a chi is three consecutive numbers of one suit"
+            return _("a chi is three consecutive numbers of one suit")
         return None
     size, rule = _SAME_KIND[kind]
     if len(kinds) != size or kinds.count(kinds[0]) != size:
-        return rule
+        return _(rule)
     return None
 
 
@@ -366,20 +434,22 @@ def _check_copies(hand: Hand, kinds: list[int]) -> None:
         if n > 4:
             extra = []
             if hand.melds:
-                extra.append("melds")
+                extra.append(_("melds"))
             if c.dora_indicators or c.ura_indicators:
-                extra.append("dora indicators")
+                extra.append(_("dora indicators"))
             if kind == NORTH and c.kita:
                 extra.append("kita")
             offered = (c.call.tile,) if c.call is not None else ()
             for word, tiles in (("seen=", c.seen), ("river=", c.river), ("call=", offered)):
                 if any(t.kind == kind for t in tiles):
                     extra.append(word)
-            listed = ", ".join(extra[:-1]) + " and " + extra[-1] if len(extra) > 1 else ""
-            counted = f" (counting {listed or extra[0]})" if extra else ""
+            if extra:
+                message = _("{count} copies of {tile} (counting {where}): a set has only 4")
+            else:
+                message = _("{count} copies of {tile}: a set has only 4")
             raise HandError(
                 "too_many_copies",
-                f"{n} copies of {kind_name(kind)}{counted}: a set has only 4",
+                message.format(count=n, tile=kind_name(kind), where=and_list(extra)),
             )
 
 
@@ -396,13 +466,17 @@ def check_red_fives(hand: Hand, counts: tuple[int, int, int], aka: bool | str = 
     for suit, n in enumerate(red):
         allowed = max(1, counts[suit])
         if n > allowed:
-            letter = "mps"[suit]
-            rule = (
-                "a set has one red five per suit"
-                if allowed == 1 and isinstance(aka, bool)
-                else f"the set has {allowed} (rule aka={aka})"
+            if allowed == 1 and isinstance(aka, bool):
+                message = _(
+                    "{count} red fives of {suit} (0{suit}): a set has one red five per suit"
+                )
+            else:
+                message = _(
+                    "{count} red fives of {suit} (0{suit}): the set has {allowed} (rule aka={aka})"
+                )
+            raise HandError(
+                "too_many_red", message.format(count=n, suit="mps"[suit], allowed=allowed, aka=aka)
             )
-            raise HandError("too_many_red", f"{n} red fives of {letter} (0{letter}): {rule}")
 
 
 #: The context words whose value is a player's seat (``seat=``, ``pao=``, ``wareme=``).
@@ -418,34 +492,46 @@ def check_three_player(hand: Hand) -> None:
         if getattr(hand.context, word.field or word.key) == "N":
             raise HandError(
                 "bad_value",
-                f"{word.word}=N: three-player mahjong has no North seat; the seats are E, S and W",
+                _(
+                    "{word}=N: three-player mahjong has no North seat; the seats are E, S and W"
+                ).format(word=word.word),
                 word=word.word,
             )
     if hand.context.call is not None and hand.context.call.source == "across":
         raise HandError(
             "conflicting_context",
-            "call= marks the tile as discarded from across (=), but three-player mahjong "
-            "has nobody across: the discarder is left (-) or right (+)",
+            _(
+                "call= marks the tile as discarded from across (=), but three-player mahjong "
+                "has nobody across: the discarder is left (-) or right (+)"
+            ),
             word="call",
         )
     if hand.context.win_from == "across":
         raise HandError(
             "conflicting_context",
-            "the winning tile came from across (=), but three-player mahjong has nobody "
-            "across: the discarder is left (-) or right (+)",
+            _(
+                "the winning tile came from across (=), but three-player mahjong has nobody "
+                "across: the discarder is left (-) or right (+)"
+            ),
         )
     for meld in hand.melds:
         if meld.kind is MeldKind.CHI:
-            raise HandError("bad_meld", f"chi {meld} in a three-player game: there is no chi")
+            raise HandError(
+                "bad_meld",
+                _("chi {meld} in a three-player game: there is no chi").format(meld=meld),
+            )
         if meld.source == "across":
             raise HandError(
                 "bad_meld",
-                f"{meld} is called from across (=), but three-player mahjong has nobody across",
+                _(
+                    "{meld} is called from across (=), but three-player mahjong has nobody across"
+                ).format(meld=meld),
             )
     for tile in [*_visible(hand, hand.all_tiles), *_in_sight(hand.context)]:
         if absent_in_three_player(tile.kind):
             raise HandError(
-                "bad_tile", f"{tile} is not in a three-player set: it has only 1m and 9m"
+                "bad_tile",
+                _("{tile} is not in a three-player set: it has only 1m and 9m").format(tile=tile),
             )
 
 
@@ -455,15 +541,19 @@ def check_four_player(hand: Hand) -> None:
     if hand.context.kita:
         raise HandError(
             "conflicting_context",
-            f"kita={hand.context.kita}: North tiles are set aside only in three-player "
-            "mahjong (rule players=3)",
+            _(
+                "kita={count}: North tiles are set aside only in three-player mahjong "
+                "(rule players=3)"
+            ).format(count=hand.context.kita),
             word="kita",
         )
     if hand.context.kita_ron:
         raise HandError(
             "conflicting_context",
-            "kita-ron is a ron on a North set aside as kita, which exists only in "
-            "three-player mahjong (rule players=3)",
+            _(
+                "kita-ron is a ron on a North set aside as kita, which exists only in "
+                "three-player mahjong (rule players=3)"
+            ),
             word="kita-ron",
         )
 
@@ -473,40 +563,63 @@ def check_tile_count(hand: Hand) -> None:
     n = hand.tile_count
     if n == 14 or (n == 13 and hand.win is None):
         return
-    melds = " (each meld counts as 3)" if hand.melds else ""
     if hand.win is not None:
         if n != 14:
-            raise HandError(
-                "tile_count",
-                f"{n} tiles{melds}: a winning hand has 14 — 13 plus the winning tile",
-            )
+            if hand.melds:
+                message = _(
+                    "{count} tiles (each meld counts as 3): a winning hand has 14 — 13 plus the "
+                    "winning tile"
+                )
+            else:
+                message = _("{count} tiles: a winning hand has 14 — 13 plus the winning tile")
+            raise HandError("tile_count", message.format(count=n))
     elif n not in (13, 14):
-        raise HandError(
-            "tile_count",
-            f"{n} tiles{melds}: a hand has 13 (waiting) or 14 (complete); "
-            "mark the winning tile with +, e.g. 123m456p789s1155z+5z",
-        )
+        if hand.melds:
+            message = _(
+                "{count} tiles (each meld counts as 3): a hand has 13 (waiting) or 14 "
+                "(complete); mark the winning tile with +, e.g. 123m456p789s1155z+5z"
+            )
+        else:
+            message = _(
+                "{count} tiles: a hand has 13 (waiting) or 14 (complete); mark the winning "
+                "tile with +, e.g. 123m456p789s1155z+5z"
+            )
+        raise HandError("tile_count", message.format(count=n))
 
 
 def _conflict(message: str, column: int | None = None) -> HandError:
     return HandError("conflicting_context", message, column)
 
 
+#: A tsumo whose winning tile is marked as discarded, by the marker (translated where shown).
+_TSUMO_MARKED: Final = {
+    "left": N_(
+        "the winning tile's marker says it was discarded (from left), but the hand says tsumo"
+    ),
+    "across": N_(
+        "the winning tile's marker says it was discarded (from across), but the hand says tsumo"
+    ),
+    "right": N_(
+        "the winning tile's marker says it was discarded (from right), but the hand says tsumo"
+    ),
+}
+
+
 #: Context words that cannot both be true of one win: ``(first, second, why)``; the
 #: error points at the second.
 _EXCLUSIVE_WORDS: Final = (
-    ("tsumo", "chankan", "a kan robbed from another player is a win on their tile (ron)"),
-    ("tsumo", "houtei", "houtei is a win on the last discard (ron)"),
-    ("haitei", "rinshan", "the kan replacement tile is never the last tile of the wall"),
+    ("tsumo", "chankan", N_("a kan robbed from another player is a win on their tile (ron)")),
+    ("tsumo", "houtei", N_("houtei is a win on the last discard (ron)")),
+    ("haitei", "rinshan", N_("the kan replacement tile is never the last tile of the wall")),
     (
         "houtei",
         "chankan",
-        "one is a win on the last discard, the other on a tile added to a kan",
+        N_("one is a win on the last discard, the other on a tile added to a kan"),
     ),
 )
 #: A first-turn win is never on the last tile.
 _FIRST_TURN_NOT_LAST: Final = tuple(
-    (first, last, "a first-turn win is not on the last tile")
+    (first, last, N_("a first-turn win is not on the last tile"))
     for first in ("tenhou", "chiihou", "renhou")
     for last in ("haitei", "houtei")
 )
@@ -520,7 +633,12 @@ def _check_exclusive(
     """Raise the conflict of the first pair of ``pairs`` whose words both hold."""
     for first, second, why in pairs:
         if getattr(context, first) and getattr(context, second):
-            raise _conflict(f"{first} and {second} conflict: {why}", col(second) or col(first))
+            raise _conflict(
+                _("{first} and {second} conflict: {why}").format(
+                    first=first, second=second, why=_(why)
+                ),
+                col(second) or col(first),
+            )
 
 
 def _check_chankan(hand: Hand, column: int | None) -> None:
@@ -533,10 +651,14 @@ def _check_chankan(hand: Hand, column: int | None) -> None:
         seen.extend(meld.tiles)
     others = sum(1 for tile in seen if tile.kind == kind)
     if others:
-        name = kind_name(kind)
         raise _conflict(
-            f"chankan on {name}, but {others} other {name} {'is' if others == 1 else 'are'} "
-            f"in sight: the robbed kan holds the other three copies",
+            ngettext(
+                "chankan on {tile}, but {count} other {tile} is in sight: the robbed kan holds "
+                "the other three copies",
+                "chankan on {tile}, but {count} other {tile} are in sight: the robbed kan holds "
+                "the other three copies",
+                others,
+            ).format(tile=kind_name(kind), count=others),
             column,
         )
 
@@ -562,110 +684,132 @@ def check_conflicts(
     if says_sight_words(c):
         _check_sight(hand, col)
     if c.tsumo and ron_said:
-        raise _conflict("tsumo and ron conflict: a win is one or the other", col("ron"))
+        raise _conflict(_("tsumo and ron conflict: a win is one or the other"), col("ron"))
     if c.tsumo and c.win_from is not None:
-        raise _conflict(
-            f"the winning tile's marker says it was discarded (from {c.win_from}), "
-            "but the hand says tsumo",
-            win_column,
-        )
+        raise _conflict(_(_TSUMO_MARKED[c.win_from]), win_column)
     _check_exclusive(c, _EXCLUSIVE_WORDS, col)
     if not c.tsumo:
-        how = "ron" if ron_said or c.win_from else "ron (the default when tsumo is not written)"
+        if ron_said or c.win_from:
+            how = term("ron")
+        else:
+            how = _("ron (the default when tsumo is not written)")
         if c.haitei:
             raise _conflict(
-                f"haitei is a win by tsumo on the last tile of the wall, but this win is {how}; "
-                "write tsumo (or houtei for a win on the last discard)",
+                _(
+                    "haitei is a win by tsumo on the last tile of the wall, but this win is "
+                    "{how}; write tsumo (or houtei for a win on the last discard)"
+                ).format(how=how),
                 col("haitei"),
             )
         if c.rinshan:
             raise _conflict(
-                f"rinshan is a win by tsumo on a kan replacement tile, but this win is {how}; "
-                "write tsumo",
+                _(
+                    "rinshan is a win by tsumo on a kan replacement tile, but this win is "
+                    "{how}; write tsumo"
+                ).format(how=how),
                 col("rinshan"),
             )
         for word in ("tenhou", "chiihou"):
             if getattr(c, word):
                 raise _conflict(
-                    f"{word} is a win by tsumo on the first draw, but this win is {how}; "
-                    "write tsumo",
+                    _(
+                        "{word} is a win by tsumo on the first draw, but this win is {how}; "
+                        "write tsumo"
+                    ).format(word=word, how=how),
                     col(word),
                 )
     if c.chankan and hand.win is not None:
         _check_chankan(hand, col("chankan"))
     if c.rinshan and not c.kita and not any(m.is_kan for m in hand.melds):
         raise _conflict(
-            "rinshan needs a kan (or, in three-player, a kita: kita=N): the win is on the "
-            "replacement tile drawn after a kan or after setting a North aside",
+            _(
+                "rinshan needs a kan (or, in three-player, a kita: kita=N): the win is on the "
+                "replacement tile drawn after a kan or after setting a North aside"
+            ),
             col("rinshan"),
         )
     if c.rinshan and c.ippatsu:
-        after = "kan or kita" if c.kita else "kan"
-        raise _conflict(
-            f"ippatsu and rinshan conflict: the replacement tile comes after one's own "
-            f"{after}, and that ends ippatsu",
-            col("ippatsu"),
-        )
+        if c.kita:
+            message = _(
+                "ippatsu and rinshan conflict: the replacement tile comes after one's own kan "
+                "or kita, and that ends ippatsu"
+            )
+        else:
+            message = _(
+                "ippatsu and rinshan conflict: the replacement tile comes after one's own kan, "
+                "and that ends ippatsu"
+            )
+        raise _conflict(message, col("ippatsu"))
     if c.kita_ron:
         _check_kita_ron(hand, col, win_column)
     _check_house_words(hand, col)
     if c.ippatsu and not c.in_riichi:
         raise _conflict(
-            "ippatsu without riichi: ippatsu is a win within one turn of declaring riichi",
+            _("ippatsu without riichi: ippatsu is a win within one turn of declaring riichi"),
             col("ippatsu"),
         )
     open_melds = [m for m in hand.melds if m.is_open]
     if c.in_riichi and open_melds:
         word = "double-riichi" if c.double_riichi else "riichi"
         raise _conflict(
-            f"{word} with an open hand: riichi needs a closed hand (closed kans are fine); "
-            f"the hand has {len(open_melds)} called meld(s)",
+            _(
+                "{word} with an open hand: riichi needs a closed hand (closed kans are fine); "
+                "the hand has {count} called meld(s)"
+            ).format(word=word, count=len(open_melds)),
             col("double_riichi" if c.double_riichi else "riichi"),
         )
     for word in ("tenhou", "chiihou", "renhou"):
         if getattr(c, word) and hand.melds:
             raise _conflict(
-                f"{word} with a meld: a first-turn win has no calls and no kans",
+                _("{word} with a meld: a first-turn win has no calls and no kans").format(
+                    word=word
+                ),
                 col(word),
             )
         if getattr(c, word) and c.kita:
             raise _conflict(
-                f"{word} with kita={c.kita}: setting a North aside ends the first-turn "
-                "chances like a call",
+                _(
+                    "{word} with kita={count}: setting a North aside ends the first-turn "
+                    "chances like a call"
+                ).format(word=word, count=c.kita),
                 col(word),
             )
     for word in ("tenhou", "chiihou", "renhou"):
         if getattr(c, word) and c.in_riichi:
             said_riichi = "double_riichi" if c.double_riichi else "riichi"
             raise _conflict(
-                f"{word} with {said_riichi.replace('_', '-')}: riichi is declared with a "
-                "discard, and a first-turn win comes before one's first discard",
+                _(
+                    "{word} with {riichi}: riichi is declared with a discard, and a first-turn "
+                    "win comes before one's first discard"
+                ).format(word=word, riichi=said_riichi.replace("_", "-")),
                 col(said_riichi) or col(word),
             )
     _check_exclusive(c, _FIRST_TURN_NOT_LAST, col)
     if c.tenhou and not c.dealer:
         raise _conflict(
-            f"tenhou is the dealer's win on the first draw, but the seat is {c.seat_wind} "
-            "(the dealer is seat=E)",
+            _(
+                "tenhou is the dealer's win on the first draw, but the seat is {seat} "
+                "(the dealer is seat=E)"
+            ).format(seat=c.seat_wind),
             col("tenhou"),
         )
     if c.chiihou and c.dealer:
         raise _conflict(
-            "chiihou is a non-dealer's first-draw win; the dealer's is tenhou",
+            _("chiihou is a non-dealer's first-draw win; the dealer's is tenhou"),
             col("chiihou"),
         )
     if c.renhou and c.tsumo:
         raise _conflict(
-            "renhou is a win on a discard before one's first draw: it cannot be tsumo",
+            _("renhou is a win on a discard before one's first draw: it cannot be tsumo"),
             col("renhou"),
         )
     if c.renhou and c.dealer:
         raise _conflict(
-            "renhou is for a non-dealer (the dealer draws first)",
+            _("renhou is for a non-dealer (the dealer draws first)"),
             col("renhou"),
         )
     if sum(1 for w in ("tenhou", "chiihou", "renhou") if getattr(c, w)) > 1:
-        raise _conflict("tenhou, chiihou and renhou exclude each other", col("renhou"))
+        raise _conflict(_("tenhou, chiihou and renhou exclude each other"), col("renhou"))
 
 
 def _check_house_words(hand: Hand, col: Callable[[str], int | None]) -> None:
@@ -674,25 +818,31 @@ def _check_house_words(hand: Hand, col: Callable[[str], int | None]) -> None:
     c = hand.context
     if c.open_riichi and not c.in_riichi:
         raise _conflict(
-            "open_riichi without riichi: open riichi is a riichi declared with the hand "
-            "shown (write open-riichi or double-open-riichi)",
+            _(
+                "open_riichi without riichi: open riichi is a riichi declared with the hand "
+                "shown (write open-riichi or double-open-riichi)"
+            ),
             col("open_riichi"),
         )
     if c.sashikomi and not c.open_riichi:
         raise _conflict(
-            "sashikomi is a deal-in to an open riichi: the winner needs open-riichi "
-            "(or double-open-riichi)",
+            _(
+                "sashikomi is a deal-in to an open riichi: the winner needs open-riichi "
+                "(or double-open-riichi)"
+            ),
             col("sashikomi"),
         )
     if c.sashikomi and c.tsumo:
         raise _conflict(
-            "tsumo and sashikomi conflict: sashikomi is a discard dealt into an open riichi",
+            _("tsumo and sashikomi conflict: sashikomi is a discard dealt into an open riichi"),
             col("sashikomi"),
         )
     if c.paarenchan and not c.dealer:
         raise _conflict(
-            f"paarenchan={c.paarenchan} counts the dealer's wins in a row, but the seat is "
-            f"{c.seat_wind} (the dealer is seat=E)",
+            _(
+                "paarenchan={count} counts the dealer's wins in a row, but the seat is {seat} "
+                "(the dealer is seat=E)"
+            ).format(count=c.paarenchan, seat=c.seat_wind),
             col("paarenchan"),
         )
 
@@ -704,22 +854,36 @@ def _check_kita_ron(hand: Hand, col: Callable[[str], int | None], win_column: in
     c = hand.context
     if hand.win is not None and hand.win.kind != NORTH:
         raise _conflict(
-            f"kita-ron is a ron on a North set aside as kita, but the winning tile is "
-            f"{hand.win}; write +4z",
+            _(
+                "kita-ron is a ron on a North set aside as kita, but the winning tile is "
+                "{tile}; write +4z"
+            ).format(tile=hand.win),
             win_column or col("kita_ron"),
         )
     if c.tsumo:
         raise _conflict(
-            "tsumo and kita-ron conflict: a ron on another player's kita is a win on "
-            "their tile (ron)",
+            _(
+                "tsumo and kita-ron conflict: a ron on another player's kita is a win on "
+                "their tile (ron)"
+            ),
             col("kita_ron"),
         )
-    for word, why in (
-        ("chankan", "a North set aside as kita is not a kan, so no chankan"),
-        ("houtei", "a North set aside as kita is not a discard, so no houtei"),
-    ):
-        if getattr(c, word):
-            raise _conflict(f"{word} and kita-ron conflict: {why}", col(word))
+    if c.chankan:
+        raise _conflict(
+            _(
+                "chankan and kita-ron conflict: a North set aside as kita is not a kan, so no "
+                "chankan"
+            ),
+            col("chankan"),
+        )
+    if c.houtei:
+        raise _conflict(
+            _(
+                "houtei and kita-ron conflict: a North set aside as kita is not a discard, so "
+                "no houtei"
+            ),
+            col("houtei"),
+        )
 
 
 def check_under_rules(hand: Hand, rules: Rules) -> None:

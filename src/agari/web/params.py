@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from agari.errors import HandError
+from agari.lang import _
 
 __all__ = ["MAX_GAME_BODY", "MAX_GAME_FILE", "MAX_HAND", "read_hand"]
 
@@ -42,13 +43,20 @@ def read_hand(text: str) -> str | Mapping[str, Any]:
     """Notation as it is; a JSON object (SPEC §2 record) as a mapping. Too long a text or
     JSON that is not an object is a :class:`HandError` (``bad_record``)."""
     if len(text) > MAX_HAND:
-        raise HandError("bad_record", f"{len(text)} characters: a hand is at most {MAX_HAND}")
+        raise HandError(
+            "bad_record",
+            _("{count} characters: a hand is at most {limit}").format(
+                count=len(text), limit=MAX_HAND
+            ),
+        )
     if not text.lstrip().startswith("{"):
         return text
     try:
         value = json.loads(text)
     except json.JSONDecodeError as error:
-        raise HandError("bad_record", f"not a JSON record: {error.msg}", error.colno) from None
+        raise HandError(
+            "bad_record", _("not a JSON record: {reason}").format(reason=error.msg), error.colno
+        ) from None
     if not isinstance(value, dict):
-        raise HandError("bad_record", "a SPEC §2 record is a JSON object")
+        raise HandError("bad_record", _("a SPEC §2 record is a JSON object"))
     return value
