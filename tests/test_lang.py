@@ -294,6 +294,25 @@ def test_a_language_not_spoken_is_a_usage_error() -> None:
     assert done.returncode == 0 and "player B tsumo" in done.stdout
 
 
+def test_a_damaged_log_is_reported_in_the_language(tmp_path: Path) -> None:
+    """A log reader's error -- where (the file, the round, the event) and what -- in the
+    language asked for; in English with ``--json`` (its error record and standard error)."""
+    log = json.loads(LOG.read_text(encoding="utf-8"))
+    log["log"][1][4] = log["log"][1][4][:12]  # E2: seat 0 is dealt 12 tiles
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(json.dumps(log), encoding="utf-8")
+    chinese = agari("game", "--lang", "zh", str(damaged))
+    assert chinese.returncode == 1
+    where = f"{damaged}，局 东2-0 (第2局)，事件 0"  # noqa: RUF001 (Chinese commas)
+    assert f"{where}: 座位 0 的配牌有 12 张，不是 13 张" in chinese.stderr  # noqa: RUF001
+    english = f"{damaged}, round E2-0 (#2), event 0: seat 0's starting hand has 12 tiles, not 13"
+    as_json = agari("game", "--json", "--lang", "zh", str(damaged))
+    assert as_json.returncode == 1
+    records = [json.loads(line) for line in as_json.stdout.splitlines()]
+    assert [r["message"] for r in records if r["kind"] == "error"] == [english]
+    assert english in as_json.stderr
+
+
 def test_help_lists_the_language_option_in_the_language() -> None:
     done = agari("game", "--help", "--lang", "ja")
     assert done.returncode == 0

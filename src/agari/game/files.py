@@ -30,6 +30,7 @@ from agari.game.outcomes import GameError
 from agari.game.replay import end_record, round_record
 from agari.game.replay_log import LogReplay, replay_log
 from agari.game.sheet import SheetGame, play_sheet
+from agari.lang import _
 
 __all__ = ["GameFile", "read_game"]
 
@@ -98,7 +99,12 @@ def read_game(
         except zlib.error:
             size = 0  # the reader says what is wrong with it
         if size > max_unpacked:
-            message = f"{name}: the gzip file unpacks to more than {max_unpacked} bytes"
+            message = _("{where}: {problem}").format(
+                where=name,
+                problem=_("the gzip file unpacks to more than {count} bytes").format(
+                    count=max_unpacked
+                ),
+            )
             return GameFile(name, None, error=message, status=1)
     try:
         text = log_text(data, name)
@@ -129,7 +135,9 @@ def _log(name: str, data: bytes, text: str, preset: str | None, pairs: tuple[str
     try:
         choice = decide_rules(log, preset, pairs)
     except RuleError as e:
-        return GameFile(name, "log", error=f"{name}: {e}", status=2)
+        return GameFile(
+            name, "log", error=_("{where}: {problem}").format(where=name, problem=e), status=2
+        )
     replay = replay_log(log, choice, name=name, error=error)
     return GameFile(
         name,
@@ -146,7 +154,13 @@ def _sheet(name: str, text: str, preset: str | None, pairs: tuple[str, ...]) -> 
     try:
         played = play_sheet(text, preset, pairs)
     except GameError as error:
-        return GameFile(name, "sheet", error=f"{name}: {error}", status=1, error_line=error.line)
+        return GameFile(
+            name,
+            "sheet",
+            error=_("{where}: {problem}").format(where=name, problem=error),
+            status=1,
+            error_line=error.line,
+        )
     except RuleError as error:
         return GameFile(name, "sheet", error=str(error), status=2)
     if played.error is None:
@@ -156,7 +170,7 @@ def _sheet(name: str, text: str, preset: str | None, pairs: tuple[str, ...]) -> 
         name,
         "sheet",
         sheet=played,
-        error=f"{name}: {played.error}",
+        error=_("{where}: {problem}").format(where=name, problem=played.error),
         status=1,
         error_line=played.error.line,
         error_round=f"{state.label}-{state.honba}",

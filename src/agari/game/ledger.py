@@ -39,7 +39,8 @@ from agari.game.outcomes import (
     Wins,
 )
 from agari.hand import SEAT_WINDS, Context, Hand, Source, Wind, replace_context
-from agari.lang import _
+from agari.lang import N_, _, pgettext
+from agari.lang.terms import TERMS, term
 from agari.notation import read_hand
 from agari.notation.validate import check_made_hand, check_under_rules
 from agari.result import Result
@@ -145,10 +146,18 @@ def step(state: GameState, outcome: Outcome, rules: Rules) -> tuple[GameState, R
     outcome cannot happen (the game is over, a seat that does not play, a hand that does
     not win, words that disagree with the game)."""
     if state.finished:
-        raise GameError(f"the game is over ({state.end_reason}); no more rounds")
+        raise GameError(
+            _("the game is over ({reason}); no more rounds").format(
+                reason=term(state.end_reason or "?")
+            )
+        )
     n = state.players
     if rules.players != n:
-        raise GameError(f"the game has {n} players but the rules say players={rules.players}")
+        raise GameError(
+            _("the game has {players} players but the rules say players={count}").format(
+                players=n, count=rules.players
+            )
+        )
     if isinstance(outcome, Wins):
         return _step_wins(state, outcome, rules)
     if isinstance(outcome, Draw):
@@ -160,10 +169,19 @@ def step(state: GameState, outcome: Outcome, rules: Rules) -> tuple[GameState, R
     raise GameError(f"not a round outcome: {outcome!r}")  # pragma: no cover
 
 
+#: The roles :func:`_check_seats` names that are no words of play (:data:`TERMS`).
+_ROLES: Final = {"winner": N_("winner"), "discarder": N_("discarder")}
+
+
 def _check_seats(state: GameState, seats: frozenset[int] | tuple[int, ...], what: str) -> None:
     for seat in seats:
         if not 0 <= seat < state.players:
-            raise GameError(f"{what}: seat {seat} does not play ({state.players} players)")
+            role = _(_ROLES[what]) if what in _ROLES else term(what) if what in TERMS else what
+            raise GameError(
+                _("{role}: seat {seat} does not play ({players} players)").format(
+                    role=role, seat=seat, players=state.players
+                )
+            )
 
 
 def _deposits(state: GameState, riichi: frozenset[int]) -> list[Transfer]:
@@ -174,20 +192,20 @@ def _deposits(state: GameState, riichi: frozenset[int]) -> list[Transfer]:
 def _check_wins(state: GameState, wins: tuple[Win, ...]) -> None:
     """One tsumo, or rons on one discard by different seats that play."""
     if not wins:
-        raise GameError("a win needs a winner")
+        raise GameError(_("a win needs a winner"))
     for win in wins:
         _check_seats(state, (win.seat,), "winner")
         if win.from_seat is not None:
             _check_seats(state, (win.from_seat,), "discarder")
             if win.from_seat == win.seat:
-                raise GameError("a winner cannot have discarded the winning tile")
+                raise GameError(_("a winner cannot have discarded the winning tile"))
     if len({w.seat for w in wins}) != len(wins):
-        raise GameError("the same seat wins twice in one round")
+        raise GameError(_("the same seat wins twice in one round"))
     if len(wins) > 1:
         if any(w.tsumo for w in wins):
-            raise GameError("several winners only on one discard (ron), never with a tsumo")
+            raise GameError(_("several winners only on one discard (ron), never with a tsumo"))
         if len({w.from_seat for w in wins}) != 1:
-            raise GameError("several winners must win on the same discard")
+            raise GameError(_("several winners must win on the same discard"))
 
 
 def _step_wins(state: GameState, outcome: Wins, rules: Rules) -> tuple[GameState, RoundResult]:
@@ -307,7 +325,9 @@ def _step_draw(state: GameState, outcome: Draw, rules: Rules) -> tuple[GameState
 def _step_abort(state: GameState, outcome: Abort, rules: Rules) -> tuple[GameState, RoundResult]:
     if outcome.reason not in ABORT_REASONS:
         raise GameError(
-            f"unknown abortive draw {outcome.reason!r}; one of {', '.join(ABORT_REASONS)}"
+            _("unknown abortive draw {reason}; one of {reasons}").format(
+                reason=repr(outcome.reason), reasons=", ".join(ABORT_REASONS)
+            )
         )
     riichi = outcome.riichi
     notes: list[str] = []
@@ -407,7 +427,9 @@ def _hand(win: Win) -> tuple[Hand, frozenset[str]]:
     try:
         return read_hand(win.hand)
     except HandError as error:
-        raise GameError(f"hand {win.hand!r}: {error.message}") from None
+        raise GameError(
+            _("hand {hand}: {problem}").format(hand=repr(win.hand), problem=error.message)
+        ) from None
 
 
 #: The context words the game supplies, by key: a hand that states one must agree.
@@ -442,11 +464,17 @@ def _score_win(
         if have != want:
             word = _GAME_WORDS[key]
             raise GameError(
-                f"the hand says {word}={have} but the game has {word}={want} here "
-                f"(leave {word}= out: the game supplies it)"
+                _(
+                    "the hand says {word}={have} but the game has {word}={want} here "
+                    "(leave {word}= out: the game supplies it)"
+                ).format(word=word, have=have, want=want)
             )
     if context.rules and context.rules.lower() != rules.name:
-        raise GameError(f"the hand says rules={context.rules} but the game plays {rules.name}")
+        raise GameError(
+            _("the hand says rules={stated} but the game plays {rules}").format(
+                stated=context.rules, rules=rules.name
+            )
+        )
     win_from = _win_from(state, win, context, seat_wind, rules)
     pao = None if win.pao is None else cast(Wind, state.wind_of(win.pao))
     full = replace(
@@ -477,17 +505,30 @@ def _win_from(
     marker and words."""
     if win.from_seat is None:
         if context.win_from is not None:
-            raise GameError("the hand marks a discarded winning tile but the win is a tsumo")
+            raise GameError(_("the hand marks a discarded winning tile but the win is a tsumo"))
         return None
     if context.tsumo:
-        raise GameError("the hand says tsumo but the win is a ron")
+        raise GameError(_("the hand says tsumo but the win is a ron"))
     win_from = cast(Source, source_of(seat_wind, state.wind_of(win.from_seat), rules))
     if context.win_from is not None and context.win_from != win_from:
         raise GameError(
-            f"the hand marks the winning tile as discarded from the {context.win_from} "
-            f"but the discarder sits {win_from}"
+            _(
+                "the hand marks the winning tile as discarded from the {marked} but the "
+                "discarder sits {sits}"
+            ).format(marked=_source_name(context.win_from), sits=_source_name(win_from))
         )
     return win_from
+
+
+def _source_name(source: str) -> str:
+    """Where a discard came from (``left``, ``across``, ``right``) as a message says it."""
+    if source == "left":
+        return pgettext("the seat a discard comes from", "left")
+    if source == "across":
+        return pgettext("the seat a discard comes from", "across")
+    if source == "right":
+        return pgettext("the seat a discard comes from", "right")
+    return source
 
 
 def _scored(hand: Hand, rules: Rules) -> Result:
@@ -500,11 +541,17 @@ def _scored(hand: Hand, rules: Rules) -> Result:
         result = score_hand(hand, rules, input_is_text=True)
     except HandError as error:
         raise GameError(
-            f"the hand {str(hand)!r} does not score as a win: {error.message}"
+            _("the hand {hand} does not score as a win: {problem}").format(
+                hand=repr(str(hand)), problem=error.message
+            )
         ) from None
     if result is None or result.status != "win":
-        why = "no yaku" if result is not None else "not a complete hand"
-        raise GameError(f"the hand {str(hand)!r} does not score as a win: {why}")
+        why = _("no yaku") if result is not None else _("not a complete hand")
+        raise GameError(
+            _("the hand {hand} does not score as a win: {problem}").format(
+                hand=repr(str(hand)), problem=why
+            )
+        )
     return result
 
 

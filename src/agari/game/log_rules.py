@@ -142,8 +142,15 @@ def decide_rules(log: GameLog, preset: str | None = None, pairs: Iterable[str] =
         rules = Rules.preset(preset).with_options(pairs)
         if Rules.preset(preset).players != info.players:
             raise RuleError(
-                f"--rules {preset} is a {rules.players}-player preset but the log has "
-                f"{info.players} players: give one of the {presets_for(info.players)}"
+                _(
+                    "--rules {preset} is a {count}-player preset but the log has {players} "
+                    "players: give one of the {presets}"
+                ).format(
+                    preset=preset,
+                    count=rules.players,
+                    players=info.players,
+                    presets=presets_for(info.players),
+                )
             )
         return RulesChoice(_fitting(rules, info.players))
     server = info.server
@@ -181,14 +188,18 @@ def _fitting(rules: Rules, players: int) -> Rules:
     """``rules``, or a :class:`RuleError` where they cannot play the log's game."""
     if rules.players != players:  # --rule players=N
         raise RuleError(
-            f"the log has {players} players but the rules say players={rules.players}: drop "
-            f"players={rules.players}, or give one of the {presets_for(players)}"
+            _(
+                "the log has {players} players but the rules say players={count}: drop "
+                "players={count}, or give one of the {presets}"
+            ).format(players=players, count=rules.players, presets=presets_for(players))
         )
     places = len(rules.uma.split(","))
     if places != players:
         raise RuleError(
-            f"uma={rules.uma} has {places} places but the log has {players} players: give "
-            f"--rule uma= with {players} places, or one of the {presets_for(players)}"
+            _(
+                "uma={uma} has {places} places but the log has {players} players: give "
+                "--rule uma= with {players} places, or one of the {presets}"
+            ).format(uma=rules.uma, places=places, players=players, presets=presets_for(players))
         )
     return rules
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
 from agari.hand import Hand
+from agari.lang import _
 
 #: The abortive draws (SPEC §7 ``reason``).
 AbortReason = Literal["kyuushu", "suufon", "suucha_riichi", "suukaikan", "sanchahou"]
@@ -34,7 +35,10 @@ class GameError(ValueError):
         self.line = line
 
     def __str__(self) -> str:
-        return f"line {self.line}: {self.message}" if self.line is not None else self.message
+        if self.line is None:
+            return self.message
+        where = _("line {line}").format(line=self.line)
+        return _("{where}: {problem}").format(where=where, problem=self.message)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from agari.game.ledger import GameState, RoundResult, step
 from agari.game.outcomes import Abort, Chombo, Draw, GameError, Outcome, Win, Wins
 from agari.game.standings import Standings, standings, uma_of
 from agari.hand import Hand
+from agari.lang import _
 from agari.rules import Rules
 
 
@@ -45,7 +46,11 @@ class Game:
             tuple(names) if names else tuple(f"seat {i}" for i in range(players))
         )
         if len(self.names) != players:
-            raise GameError(f"{len(self.names)} names for {players} players")
+            raise GameError(
+                _("{count} names for {players} players").format(
+                    count=len(self.names), players=players
+                )
+            )
         self.rounds: list[RoundResult] = []
 
     @property

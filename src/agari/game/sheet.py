@@ -51,6 +51,8 @@ from agari.game.ledger import GameState
 from agari.game.outcomes import Abort, Chombo, Draw, GameError, Outcome, Win, Wins
 from agari.game.replay import Game
 from agari.hand import SEAT_WINDS
+from agari.lang import _, pgettext
+from agari.lang.terms import term
 from agari.notation import read_hand
 from agari.notation.text import WIND_VALUES
 from agari.rules import Rules, split_switches
@@ -133,7 +135,9 @@ def _quoted(text: str, start: int, number: int) -> tuple[str, int]:
         else:
             out.append(c)
             i += 1
-    raise GameError(f"a quote opened at column {start + 1} is not closed", number)
+    raise GameError(
+        _("a quote opened at column {column} is not closed").format(column=start + 1), number
+    )
 
 
 def _clauses(text: str, number: int) -> list[list[Word]]:
@@ -231,9 +235,14 @@ def parse_sheet(text: str) -> Sheet:
         key = head.low()
         if key in _HEADERS and (head.text.endswith(":") or not lines):
             if lines:
-                raise GameError(f"{key}: the header comes before the first round", number)
+                raise GameError(
+                    _("{key}: the header comes before the first round").format(key=key), number
+                )
             if len(clauses) > 1 and key not in ("title", "game", "event"):
-                raise GameError(f"{key}: a header line has no ';' (quote a name that has)", number)
+                raise GameError(
+                    _("{key}: a header line has no ';' (quote a name that has)").format(key=key),
+                    number,
+                )
             values = [w for clause in clauses for w in clause][1:]
             if values and values[0].text == ":" and not values[0].quoted:
                 values = values[1:]
@@ -242,7 +251,7 @@ def parse_sheet(text: str) -> Sheet:
             elif key == "rules":
                 words = _plain(values)
                 if not words:
-                    raise GameError("rules: name a preset, e.g. 'rules: tenhou'", number)
+                    raise GameError(_("rules: name a preset, e.g. 'rules: tenhou'"), number)
                 for word in words:
                     if "=" in word:
                         pairs.append(word)
@@ -255,8 +264,10 @@ def parse_sheet(text: str) -> Sheet:
             continue
         if not names:
             raise GameError(
-                "the sheet names no players: start with 'players: NAME NAME NAME NAME' "
-                "(seat order, the first deals first)",
+                _(
+                    "the sheet names no players: start with 'players: NAME NAME NAME NAME' "
+                    "(seat order, the first deals first)"
+                ),
                 number,
             )
         label = honba = None
@@ -267,10 +278,10 @@ def parse_sheet(text: str) -> Sheet:
             honba = int(match.group(3)) if match.group(3) is not None else None
             clauses = _clauses(match.group(4), number)
         if not clauses:
-            raise GameError("a round line says nothing happened", number)
+            raise GameError(_("a round line says nothing happened"), number)
         lines.append(SheetLine(number, line, label, honba, tuple(tuple(c) for c in clauses)))
     if not names:
-        raise GameError("the sheet names no players: 'players: NAME NAME NAME NAME'")
+        raise GameError(_("the sheet names no players: 'players: NAME NAME NAME NAME'"))
     return Sheet(names, preset, tuple(pairs), title, tuple(lines))
 
 
@@ -286,7 +297,7 @@ def _read_names(words: list[Word], number: int) -> tuple[str, ...]:
     for word in words:
         if word.quoted:
             if not word.text:
-                raise GameError('players: an empty name ("")', number)
+                raise GameError(_('players: an empty name ("")'), number)
             names.append(word.text)
             continue
         for name in word.text.split(","):
@@ -294,16 +305,18 @@ def _read_names(words: list[Word], number: int) -> tuple[str, ...]:
                 continue
             if needs_quotes(name):
                 raise GameError(
-                    f"players: {name!r} is read as a seat wind, a round or a word of the "
-                    f"sheet: write it quoted, {quote_name(name)}, here and where it is used",
+                    _(
+                        "players: {name} is read as a seat wind, a round or a word of the "
+                        "sheet: write it quoted, {quoted}, here and where it is used"
+                    ).format(name=repr(name), quoted=quote_name(name)),
                     number,
                 )
             names.append(name)
     if len(names) not in (3, 4):
-        raise GameError(f"players: 3 or 4 names, not {len(names)}", number)
+        raise GameError(_("players: 3 or 4 names, not {count}").format(count=len(names)), number)
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
-        raise GameError(f"players: {twice!r} named twice", number)
+        raise GameError(_("players: {name} named twice").format(name=repr(twice)), number)
     return tuple(names)
 
 
@@ -322,13 +335,22 @@ def _seat(word: Word, state: GameState, names: tuple[str, ...], number: int) -> 
     shown = quote_name(text) if word.quoted else text
     if folded:
         raise GameError(
-            f"{shown!r} names {len(folded)} players in different cases: "
-            f"write it as in the players line ({', '.join(quote_name(names[s]) for s in folded)})",
+            _(
+                "{name} names {count} players in different cases: write it as in the players "
+                "line ({names})"
+            ).format(
+                name=repr(shown),
+                count=len(folded),
+                names=", ".join(quote_name(names[s]) for s in folded),
+            ),
             number,
         )
     raise GameError(
-        f"{shown!r} is not a player: {', '.join(quote_name(n) for n in names)} (or a seat "
-        f"wind this round: {' '.join(SEAT_WINDS[: state.players])})",
+        _("{name} is not a player: {names} (or a seat wind this round: {winds})").format(
+            name=repr(shown),
+            names=", ".join(quote_name(n) for n in names),
+            winds=" ".join(SEAT_WINDS[: state.players]),
+        ),
         number,
     )
 
@@ -355,10 +377,18 @@ def outcome_of(line: SheetLine, state: GameState, names: tuple[str, ...]) -> Out
     the round). :class:`GameError` names the line."""
     number = line.number
     if line.label is not None and line.label != state.label:
-        raise GameError(f"the line says {line.label} but the game is at {state.label}", number)
+        raise GameError(
+            _("the line says {said} but the game is at {round}").format(
+                said=line.label, round=state.label
+            ),
+            number,
+        )
     if line.honba is not None and line.honba != state.honba:
         raise GameError(
-            f"the line says {line.label}-{line.honba} but the counter is {state.honba}", number
+            _("the line says {said} but the counter is {honba}").format(
+                said=f"{line.label}-{line.honba}", honba=state.honba
+            ),
+            number,
         )
     riichi: set[int] = set()
     wins: list[Win] = []
@@ -371,13 +401,16 @@ def outcome_of(line: SheetLine, state: GameState, names: tuple[str, ...]) -> Out
         ends = first in _DRAW | _ABORT | set(_REASONS) | {"nagashi", "chombo"}
         if other is not None or (wins and ends):
             raise GameError(
-                f"one round, one result: {_clause_text(words)!r} is a second one", number
+                _("one round, one result: {clause} is a second one").format(
+                    clause=repr(_clause_text(words))
+                ),
+                number,
             )
         if first in _DRAW:
             other = Draw(frozenset(_seats(words[1:], state, names, number)))
         elif first == "nagashi":
             if len(words) < 2:
-                raise GameError("nagashi WHO: whose nagashi mangan?", number)
+                raise GameError(_("nagashi WHO: whose nagashi mangan?"), number)
             seat = _seat(words[1], state, names, number)
             other = Draw(frozenset(_seats(words[2:], state, names, number)), nagashi=seat)
         elif first in _ABORT or first in _REASONS:
@@ -385,14 +418,16 @@ def outcome_of(line: SheetLine, state: GameState, names: tuple[str, ...]) -> Out
             reason = _REASONS.get(reason_word.replace("-", "_"))
             if reason is None:
                 raise GameError(
-                    "abort REASON: kyuushu, suufon, suucha (four riichi), suukaikan or "
-                    f"sanchahou, not {reason_word or 'nothing'!r}",
+                    _(
+                        "abort REASON: kyuushu, suufon, suucha (four riichi), suukaikan or "
+                        "sanchahou, not {word}"
+                    ).format(word=repr(reason_word or pgettext("no word given", "nothing"))),
                     number,
                 )
             other = Abort(reason)
         elif first == "chombo":
             if len(words) != 2:
-                raise GameError("chombo WHO: one player", number)
+                raise GameError(_("chombo WHO: one player"), number)
             other = Chombo(_seat(words[1], state, names, number))
         elif len(words) >= 2 and words[1].low() == "chombo":
             other = Chombo(_seat(words[0], state, names, number))
@@ -400,16 +435,16 @@ def outcome_of(line: SheetLine, state: GameState, names: tuple[str, ...]) -> Out
             wins.append(_win(words, state, names, number))
     if wins:
         if other is not None:
-            raise GameError("one round, one result: a win and a draw/abort/chombo", number)
+            raise GameError(_("one round, one result: a win and a draw/abort/chombo"), number)
         return Wins(tuple(wins), frozenset(riichi))
     if other is None:
-        raise GameError("riichi alone is not a round: add what happened", number)
+        raise GameError(_("riichi alone is not a round: add what happened"), number)
     if isinstance(other, Draw):
         return Draw(other.tenpai, frozenset(riichi), other.nagashi)
     if isinstance(other, Abort):
         return Abort(other.reason, frozenset(riichi))
     if riichi:
-        raise GameError("a chombo round puts down no riichi sticks (they go back)", number)
+        raise GameError(_("a chombo round puts down no riichi sticks (they go back)"), number)
     return other
 
 
@@ -417,8 +452,10 @@ def _win(words: tuple[Word, ...], state: GameState, names: tuple[str, ...], numb
     clause = _clause_text(words)
     if len(words) < 3:
         raise GameError(
-            f"{clause!r}: a win is 'WHO tsumo HAND' or 'WHO ron FROM HAND'; a result is "
-            "draw, nagashi, abort or chombo",
+            _(
+                "{clause}: a win is 'WHO tsumo HAND' or 'WHO ron FROM HAND'; a result is "
+                "draw, nagashi, abort or chombo"
+            ).format(clause=repr(clause)),
             number,
         )
     seat = _seat(words[0], state, names, number)
@@ -432,25 +469,32 @@ def _win(words: tuple[Word, ...], state: GameState, names: tuple[str, ...], numb
             rest = rest[1:]
         if len(rest) < 2:
             raise GameError(
-                f"{clause!r}: 'WHO ron FROM HAND' needs the discarder and a hand", number
+                _("{clause}: 'WHO ron FROM HAND' needs the discarder and a hand").format(
+                    clause=repr(clause)
+                ),
+                number,
             )
         from_seat = _seat(rest[0], state, names, number)
         rest = rest[1:]
     else:
         raise GameError(
-            f"{clause!r}: after the winner comes 'tsumo' or 'ron FROM', not {words[1].text!r}",
+            _("{clause}: after the winner comes 'tsumo' or 'ron FROM', not {word}").format(
+                clause=repr(clause), word=repr(words[1].text)
+            ),
             number,
         )
     pao, rest = _pao(rest, state, names, number)
     hand_words = [w.text for w in rest]
     low = [w.lower() for w in hand_words]
     if from_seat is not None and "tsumo" in low:
-        raise GameError("the line says ron but the hand says tsumo", number)
+        raise GameError(_("the line says ron but the hand says tsumo"), number)
     hand = " ".join(w for w, lw in zip(hand_words, low, strict=True) if lw not in ("tsumo", "ron"))
     try:
         parsed, stated = read_hand(hand)
     except HandError as error:
-        raise GameError(f"hand {hand!r}: {error.message}", number) from None
+        raise GameError(
+            _("hand {hand}: {problem}").format(hand=repr(hand), problem=error.message), number
+        ) from None
     return Win(seat, from_seat, parsed, pao, stated)
 
 
@@ -510,13 +554,14 @@ def play_sheet(text: str, preset: str | None = None, pairs: tuple[str, ...] = ()
         raise GameError(error.message, sheet.lines[0].number if sheet.lines else None) from None
     for line in sheet.lines:
         if game.finished:
-            last = game.rounds[-1].before.label if game.rounds else "the start"
+            last = game.rounds[-1].before.label if game.rounds else _("the start")
             return SheetGame(
                 sheet,
                 game,
                 GameError(
-                    f"the game ended after {last} ({game.state.end_reason}); "
-                    "this line is one round too many",
+                    _(
+                        "the game ended after {round} ({reason}); this line is one round too many"
+                    ).format(round=last, reason=term(game.state.end_reason or "?")),
                     line.number,
                 ),
             )

@@ -54,8 +54,10 @@ def uma_of(rules: Rules, players: int) -> tuple[int, ...]:
     uma = tuple(int(x) for x in rules.uma.split(","))
     if len(uma) != players:
         raise GameError(
-            f"rule uma={rules.uma} has {len(uma)} places but the game has {players} players: "
-            f"give one of the {presets_for(players)}, or an uma of {players} places"
+            _(
+                "rule uma={uma} has {places} places but the game has {players} players: "
+                "give one of the {presets}, or an uma of {players} places"
+            ).format(uma=rules.uma, places=len(uma), players=players, presets=presets_for(players))
         )
     return uma
 

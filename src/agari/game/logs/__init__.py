@@ -52,6 +52,7 @@ from agari.game.logs.riichicity import read_riichicity
 from agari.game.logs.servers import game_date
 from agari.game.logs.tenhou6 import parse_call, read_tenhou6, tile_from_code
 from agari.game.outcomes import ABORT_REASONS, AbortReason
+from agari.lang import _
 
 __all__ = [
     "ABORT_REASONS",
@@ -107,7 +108,9 @@ def read_log(source: str | os.PathLike[str] | bytes, *, game: str | None = None)
         try:
             data = path.read_bytes()
         except OSError as e:
-            raise LogError(f"cannot read the file: {e.strerror or e}", game=game) from None
+            raise LogError(
+                _("cannot read the file: {problem}").format(problem=e.strerror or e), game=game
+            ) from None
     text = _text(data, game)
     fmt = detect_format(text)
     if fmt == "mjlog":
@@ -121,8 +124,10 @@ def read_log(source: str | os.PathLike[str] | bytes, *, game: str | None = None)
     if fmt == "mjai":
         return read_mjai(text, game)
     raise LogError(
-        "not a game log agari reads (tenhou.net/6 JSON, mjlog XML, a Mahjong Soul or "
-        "Riichi City record, mjai JSON Lines)",
+        _(
+            "not a game log agari reads (tenhou.net/6 JSON, mjlog XML, a Mahjong Soul or "
+            "Riichi City record, mjai JSON Lines)"
+        ),
         game=game,
     )
 
@@ -166,7 +171,9 @@ def _text(data: bytes, game: str | None) -> str:
             try:
                 data = inflater.decompress(data)
             except zlib.error as e:
-                raise LogError(f"a damaged gzip file: {e}", game=game) from None
+                raise LogError(
+                    _("a damaged gzip file: {problem}").format(problem=e), game=game
+                ) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -19,6 +19,9 @@ from dataclasses import dataclass, replace
 from typing import Final, Literal, Protocol
 
 from agari.game.outcomes import AbortReason
+from agari.lang import _, current, pgettext
+from agari.lang.terms import round_label as shown_round
+from agari.lang.terms import term
 from agari.tiles import WIND_LETTERS, Tile
 
 CallKind = Literal["chi", "pon", "daiminkan", "kakan", "ankan", "kita"]
@@ -347,16 +350,8 @@ class LogError(ValueError):
         rounds: tuple[RoundLog, ...] = (),
         log: GameLog | None = None,
     ) -> None:
-        where = [game or "log"]
-        if round_index is not None:
-            where.append(
-                f"round {round_label} (#{round_index + 1})"
-                if round_label
-                else f"round #{round_index + 1}"
-            )
-        if event_index is not None:
-            where.append(f"event {event_index}")
-        super().__init__(f"{', '.join(where)}: {message}")
+        where = error_place(game, round_index, round_label, event_index)
+        super().__init__(_("{where}: {problem}").format(where=where, problem=message))
         self.message = message
         self.game = game
         self.round_index = round_index
@@ -375,6 +370,52 @@ class LogError(ValueError):
             event_index=self.event_index,
             log=replace(log, rounds=self.rounds),
         )
+
+
+def error_place(
+    game: str | None,
+    round_index: int | None = None,
+    round_label: str | None = None,
+    event_index: int | None = None,
+) -> str:
+    """Where in a log an error is, as a message says it (in the current language): the
+    file or id, the round (its label, e.g. ``E2-1``, and its place in the log) and the
+    event.
+
+    >>> error_place("a.json", 2, "E2-1", 5), error_place(None, 0)
+    ('a.json, round E2-1 (#3), event 5', 'log, round #1')
+    """
+    where = game or pgettext("a log that has no name", "log")
+    if round_index is not None:
+        place = (
+            _("round {round} (#{number})").format(
+                round=shown_round(round_label), number=round_index + 1
+            )
+            if round_label
+            else _("round #{number}").format(number=round_index + 1)
+        )
+        where = _("{where}, {place}").format(where=where, place=place)
+    if event_index is not None:
+        event = _("event {event}").format(event=event_index)
+        where = _("{where}, {place}").format(where=where, place=event)
+    return where
+
+
+def call_name(kind: str) -> str:
+    """A call's kind (:data:`CALL_KINDS`) as a message names it: the kind itself in
+    English, the word of play in another language (``daiminkan``: 大明槓)."""
+    if current() == "en":
+        return kind
+    return term(_CALL_TERMS.get(kind, kind))
+
+
+#: The call kinds' words in :data:`agari.lang.terms.TERMS`.
+_CALL_TERMS: Final = {
+    "chi": "chii",
+    "daiminkan": "open kan",
+    "kakan": "added kan",
+    "ankan": "closed kan",
+}
 
 
 def round_name(wind: int, number: int) -> str:

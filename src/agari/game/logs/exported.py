@@ -14,6 +14,7 @@ from typing import Any
 
 from agari.errors import RuleError
 from agari.game.logs.jsontext import as_dict
+from agari.lang import _
 from agari.rules import Rules
 
 __all__ = ["exported_rules"]
@@ -30,5 +31,5 @@ def exported_rules(
     try:
         Rules.preset().with_overrides(dict(switches))
     except RuleError as e:
-        raise ValueError(f"the export's rules: {e}") from None
+        raise ValueError(_("the export's rules: {problem}").format(problem=e)) from None
     return server, switches, game_id

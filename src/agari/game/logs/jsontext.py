@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
+from agari.lang import _
+
 __all__ = ["as_dict", "decode_at", "int_field", "loads", "whole_items"]
 
 _DECODER: Final = json.JSONDecoder()
@@ -18,7 +20,7 @@ def loads(text: str) -> Any:
     try:
         return json.loads(text)
     except RecursionError:
-        raise json.JSONDecodeError("nested too deeply", text, 0) from None
+        raise json.JSONDecodeError(_("nested too deeply"), text, 0) from None
 
 
 def decode_at(text: str, at: int) -> tuple[Any, int]:
@@ -26,7 +28,7 @@ def decode_at(text: str, at: int) -> tuple[Any, int]:
     try:
         return _DECODER.raw_decode(text, at)
     except RecursionError:
-        raise json.JSONDecodeError("nested too deeply", text, at) from None
+        raise json.JSONDecodeError(_("nested too deeply"), text, at) from None
 
 
 def whole_items(text: str, at: int) -> list[Any]:
@@ -53,5 +55,7 @@ def int_field(record: dict[str, Any], key: str, default: int | None = None) -> i
     the field for anything else, a boolean included."""
     value = record.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{key} is {value!r}, not a whole number")
+        raise ValueError(
+            _("{field} is {value}, not a whole number").format(field=key, value=repr(value))
+        )
     return value

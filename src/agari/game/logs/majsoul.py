@@ -52,6 +52,7 @@ from agari.game.logs.events import (
     StatedFuriten,
     StatedWaits,
     Win,
+    call_name,
     damage_at,
     round_label,
     with_final_result,
@@ -60,6 +61,7 @@ from agari.game.logs.jsontext import as_dict, decode_at, int_field, loads, whole
 from agari.game.logs.servers import game_date
 from agari.game.logs.yaku_names import DORA_NAMES, LOG_NAMES
 from agari.game.outcomes import AbortReason
+from agari.lang import _
 from agari.tiles import NORTH, Tile
 
 _ABORTS: Final[dict[int, AbortReason]] = {
@@ -89,14 +91,14 @@ def is_majsoul_record(obj: object) -> bool:
 def tile_of(text: object) -> Tile:
     """A Mahjong Soul tile (``1m`` … ``9s``, ``1z`` … ``7z``, ``0m/0p/0s`` red fives)."""
     if not isinstance(text, str) or len(text) != 2 or text[1] not in _SUITS:
-        raise ValueError(f"{text!r} is not a tile")
+        raise ValueError(_("{text} is not a tile").format(text=repr(text)))
     digit, suit = text[0], _SUITS.index(text[1])
     if (
         not digit.isdigit()
         or (suit == 3 and not "1" <= digit <= "7")
         or (digit == "0" and suit == 3)
     ):
-        raise ValueError(f"{text!r} is not a tile")
+        raise ValueError(_("{text} is not a tile").format(text=repr(text)))
     number = 5 if digit == "0" else int(digit)
     return Tile(suit * 9 + number - 1, red=digit == "0")
 
@@ -117,12 +119,14 @@ def read_majsoul(text: str, game: str | None = None) -> GameLog:
     try:
         obj = loads(text)
     except json.JSONDecodeError as e:
-        damage = f"the JSON is cut off or damaged ({e.msg} at {e.pos})"
+        damage = _("the JSON is cut off or damaged ({problem} at {position})").format(
+            problem=e.msg, position=e.pos
+        )
         obj = _salvage(text)
         if obj is None:
             raise LogError(damage, game=game) from None
     if not isinstance(obj, dict) or not isinstance(obj.get("head"), dict):
-        raise LogError("a Mahjong Soul record without its 'head'", game=game)
+        raise LogError(_("a Mahjong Soul record without its 'head'"), game=game)
     head = obj["head"]
     records = _records(obj.get("data"), game)
     uuid = head.get("uuid") if isinstance(head.get("uuid"), str) else None
@@ -167,18 +171,21 @@ def _records(data: Any, game: str | None) -> list[tuple[str, dict[str, Any]]]:
     if isinstance(data, dict) and isinstance(data.get("data"), dict):
         data = data["data"]  # {"name": ".lq.GameDetailRecords", "data": {...}}
     if not isinstance(data, dict):
-        raise LogError("a Mahjong Soul record without its .lq.GameDetailRecords", game=game)
+        raise LogError(_("a Mahjong Soul record without its .lq.GameDetailRecords"), game=game)
     items = data.get("actions")
     if isinstance(items, list):
         items = [a.get("result") for a in items if isinstance(a, dict) and a.get("type") == 1]
     else:
         items = data.get("records")
     if not isinstance(items, list):
-        raise LogError("the game records hold neither 'actions' nor 'records'", game=game)
+        raise LogError(_("the game records hold neither 'actions' nor 'records'"), game=game)
     out: list[tuple[str, dict[str, Any]]] = []
     for item in items:
         if not isinstance(item, dict) or not isinstance(item.get("name"), str):
-            raise LogError(f"a record that is not {{name, data}}: {item!r:.80}", game=game)
+            raise LogError(
+                _("a record that is not {{name, data}}: {item}").format(item=f"{item!r:.80}"),
+                game=game,
+            )
         body = item.get("data")
         out.append((item["name"].rsplit(".", 1)[-1], body if isinstance(body, dict) else {}))
     return out
@@ -297,9 +304,9 @@ class _Reader:
             return
         r = self.current
         if r is None:
-            raise self.fail(f"{name} before the first round")
+            raise self.fail(_("{record} before the first round").format(record=name))
         if r.ended:
-            raise self.fail(f"{name} after the round's result")
+            raise self.fail(_("{record} after the round's result").format(record=name))
         handler = _HANDLERS.get(name)
         if handler is None:
             return  # a record that does not move the play (a later version's)
@@ -308,7 +315,7 @@ class _Reader:
     def finish(self) -> None:
         r = self.current
         if r is not None and not r.ended:
-            raise self.fail("the record stops before the round's result")
+            raise self.fail(_("the record stops before the round's result"))
         self._close()
 
     # --- helpers ---
@@ -316,7 +323,11 @@ class _Reader:
     def _seat(self, data: dict[str, Any], key: str = "seat") -> int:
         seat = _int(data, key)
         if not 0 <= seat < self.players:
-            raise self.fail(f"{key} {seat} does not play ({self.players} players)")
+            raise self.fail(
+                _("{field} {seat} does not play ({players} players)").format(
+                    field=key, seat=seat, players=self.players
+                )
+            )
         return seat
 
     def _take(self, r: _Round, seat: int, tile: Tile) -> Tile:
@@ -327,7 +338,9 @@ class _Reader:
             if held[candidate] > 0:
                 held[candidate] -= 1
                 return candidate
-        raise self.fail(f"seat {seat} gives up {tile}, which is not in its hand")
+        raise self.fail(
+            _("seat {seat} gives up {tile}, which is not in its hand").format(seat=seat, tile=tile)
+        )
 
     def _doras(self, r: _Round, data: dict[str, Any]) -> None:
         """Indicators shown since the last record (``doras`` lists them all)."""
@@ -370,7 +383,7 @@ class _Reader:
 
     def _new_round(self, data: dict[str, Any]) -> None:
         if self.current is not None and not self.current.ended:
-            raise self.fail("a new round starts before this one's result")
+            raise self.fail(_("a new round starts before this one's result"))
         self._close()
         n = self.players
         wind, dealer = _int(data, "chang"), _int(data, "ju")
@@ -388,25 +401,33 @@ class _Reader:
             dora=Tile(0),
         )
         if not 0 <= dealer < n:
-            raise self.fail(f"ju {dealer} names no dealer seat ({n} players)")
+            raise self.fail(
+                _("ju {dealer} names no dealer seat ({players} players)").format(
+                    dealer=dealer, players=n
+                )
+            )
         scores = data.get("scores")
         if scores:  # a record without values may leave them out
             r.scores = tuple(int(s) for s in scores)[:n]
             if len(r.scores) != n:
-                raise self.fail("the start scores do not cover every seat")
+                raise self.fail(_("the start scores do not cover every seat"))
         hands: list[list[Tile]] = []
         for seat in range(n):
             tiles = [tile_of(t) for t in data.get(f"tiles{seat}") or ()]
             want = 14 if seat == dealer else 13
             if len(tiles) != want:
-                raise self.fail(f"seat {seat} is dealt {len(tiles)} tiles, not {want}")
+                raise self.fail(
+                    _("seat {seat} is dealt {count} tiles, not {want}").format(
+                        seat=seat, count=len(tiles), want=want
+                    )
+                )
             hands.append(tiles)
         first_draw = hands[dealer].pop()  # the dealer's 14th tile: its first draw
         r.hands = tuple(tuple(sorted(h, key=TILE_ORDER)) for h in hands)
         r.held = [Counter(h) for h in hands]
         doras = data.get("doras") or ([data["dora"]] if data.get("dora") else [])
         if not doras:
-            raise self.fail("no dora indicator")
+            raise self.fail(_("no dora indicator"))
         r.dora = tile_of(doras[0])
         r.dora_count = 1
         self._doras(r, {"doras": doras})
@@ -447,10 +468,18 @@ class _Reader:
             or len(tiles) != len(froms)
             or len(tiles) != (4 if kind == "daiminkan" else 3)
         ):
-            raise self.fail(f"seat {seat}'s call is not a chi, pon or open kan: {data!r:.120}")
+            raise self.fail(
+                _("seat {seat}'s call is not a chi, pon or open kan: {data}").format(
+                    seat=seat, data=f"{data!r:.120}"
+                )
+            )
         called = [(t, f) for t, f in zip(tiles, froms, strict=True) if f != seat]
         if len(called) != 1:
-            raise self.fail(f"seat {seat}'s {kind} does not take exactly one discard")
+            raise self.fail(
+                _("seat {seat}'s {kind} does not take exactly one discard").format(
+                    seat=seat, kind=call_name(kind)
+                )
+            )
         tile, from_seat = called[0]
         for t, f in zip(tiles, froms, strict=True):
             if f == seat:
@@ -474,11 +503,19 @@ class _Reader:
             added = self._take(r, seat, tile)
             pon = _pon_of(r, seat, added)
             if pon is None:
-                raise self.fail(f"seat {seat} adds {added} to a pon it does not have")
+                raise self.fail(
+                    _("seat {seat} adds {tile} to a pon it does not have").format(
+                        seat=seat, tile=added
+                    )
+                )
             tiles = tuple(sorted((*pon.tiles, added), key=TILE_ORDER))
             r.events.append(Call(seat, "kakan", tiles, pon.called, pon.from_seat, added))
         else:
-            raise self.fail(f"seat {seat}'s kan of type {kind}: not a closed or added kan")
+            raise self.fail(
+                _("seat {seat}'s kan of type {type}: not a closed or added kan").format(
+                    seat=seat, type=kind
+                )
+            )
         r.last_actor = seat
         r.replacement.add(seat)
         self._doras(r, data)
@@ -494,14 +531,14 @@ class _Reader:
     def _hule(self, r: _Round, data: dict[str, Any]) -> None:
         hules = [h for h in data.get("hules") or () if isinstance(h, dict)]
         if not hules:
-            raise self.fail("a win without its winners")
+            raise self.fail(_("a win without its winners"))
         deltas = _deltas(data.get("delta_scores"), self.players)
         for hule in hules:
             seat = self._seat(hule)
             tsumo = bool(hule.get("zimo"))
             from_seat = seat if tsumo else r.last_actor
             if from_seat is None:
-                raise self.fail(f"seat {seat} wins by ron on no discard")
+                raise self.fail(_("seat {seat} wins by ron on no discard").format(seat=seat))
             r.events.append(self._win(hule, seat, from_seat, deltas if len(hules) == 1 else None))
         r.events.append(RoundEnd(deltas))
         r.ended = True
@@ -564,7 +601,7 @@ class _Reader:
         kind = _int(data, "type")
         reason = _ABORTS.get(kind)
         if reason is None:
-            raise self.fail(f"an abortive draw of unknown type {kind}")
+            raise self.fail(_("an abortive draw of unknown type {type}").format(type=kind))
         r.events += [Abort(reason, (0,) * self.players), RoundEnd((0,) * self.players)]
         r.ended = True
 

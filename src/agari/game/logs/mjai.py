@@ -53,6 +53,7 @@ from agari.game.logs.events import (
     RoundEnd,
     RoundLog,
     Win,
+    call_name,
     damage_at,
     round_label,
     with_final_result,
@@ -62,6 +63,8 @@ from agari.game.logs.jsontext import int_field, loads
 from agari.game.logs.servers import game_date
 from agari.game.logs.yaku_names import YAKUMAN_IDS
 from agari.game.outcomes import AbortReason
+from agari.lang import N_, _
+from agari.lang.terms import round_label as shown_round
 from agari.tiles import IS_TERMINAL_OR_HONOUR, NORTH, WINDS, Tile
 
 _HONOURS: Final = "ESWNPFC"
@@ -99,8 +102,8 @@ def tile_of(text: object) -> Tile:
             if number >= 1 and (not red or number == 5):
                 return Tile(_SUITS.index(body[1]) * 9 + number - 1, red=red or body[0] == "0")
     if text == "?":
-        raise ValueError("a tile hidden from the writer ('?'): not a whole game's log")
-    raise ValueError(f"{text!r} is not an mjai tile")
+        raise ValueError(_("a tile hidden from the writer ('?'): not a whole game's log"))
+    raise ValueError(_("{text} is not an mjai tile").format(text=repr(text)))
 
 
 _int: Final = int_field
@@ -108,15 +111,21 @@ _int: Final = int_field
 
 def _ints(value: object, players: int, what: str) -> tuple[int, ...] | None:
     """A per-seat list (a three-player writer may add a fourth, zero entry), or ``None``
-    for none or an empty one."""
+    for none or an empty one. ``what`` names it in an error (marked with ``N_``)."""
     if value is None or value == []:
         return None
     if not isinstance(value, list) or not all(
         isinstance(v, int) and not isinstance(v, bool) for v in value
     ):
-        raise ValueError(f"{what} {value!r:.60} are not numbers")
+        raise ValueError(
+            _("{what} {value} are not numbers").format(what=_(what), value=f"{value!r:.60}")
+        )
     if len(value) < players or any(value[players:]):
-        raise ValueError(f"{what} {value!r:.60} do not fit {players} seats")
+        raise ValueError(
+            _("{what} {value} do not fit {players} seats").format(
+                what=_(what), value=f"{value!r:.60}", players=players
+            )
+        )
     return tuple(value[:players])
 
 
@@ -136,15 +145,24 @@ def read_mjai(text: str, game: str | None = None) -> GameLog:
             try:
                 event = loads(line)
             except json.JSONDecodeError as e:
-                raise reader.fail(f"line {number} is not whole JSON ({e.msg})") from None
+                raise reader.fail(
+                    _("line {number} is not whole JSON ({problem})").format(
+                        number=number, problem=e.msg
+                    )
+                ) from None
             if not isinstance(event, dict):
-                raise reader.fail(f"line {number} is not an mjai event object")
+                raise reader.fail(
+                    _("line {number} is not an mjai event object").format(number=number)
+                )
             reader.event(event, number)
         reader.finish()
     except LogError as error:
         raise error.with_log(reader.game_log()) from None
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
-        raise reader.fail(f"line {number}: {e}").with_log(reader.game_log()) from None
+        where = _("line {line}").format(line=number)
+        raise reader.fail(_("{where}: {problem}").format(where=where, problem=e)).with_log(
+            reader.game_log()
+        ) from None
     return reader.game_log(whole=True)
 
 
@@ -186,12 +204,16 @@ class _Reader:
         kind = event.get("type")
         if kind == "start_game":
             if self.started or self.rounds:
-                raise self.fail(f"line {line}: a second game starts; agari reads one a file")
+                raise self.fail(
+                    _("line {line}: a second game starts; agari reads one a file").format(line=line)
+                )
             self.started = True
             self._start_game(event)
             return
         if self.complete:
-            raise self.fail(f"line {line}: {kind} after the end_game")
+            raise self.fail(
+                _("line {line}: {type} after the end_game").format(line=line, type=kind)
+            )
         if kind == "end_game":
             self._close()
             self._end_game(event)
@@ -208,17 +230,25 @@ class _Reader:
         if handler is None:
             if kind in _IGNORED:
                 return
-            raise self.fail(f"line {line}: an event of type {kind!r} agari does not know")
+            raise self.fail(
+                _("line {line}: an event of type {type} agari does not know").format(
+                    line=line, type=repr(kind)
+                )
+            )
         if r is None:
-            raise self.fail(f"line {line}: {kind} before the first start_kyoku")
+            raise self.fail(
+                _("line {line}: {type} before the first start_kyoku").format(line=line, type=kind)
+            )
         if r.ended and kind not in ("hora", "dora"):
-            raise self.fail(f"line {line}: {kind} after the round's result")
+            raise self.fail(
+                _("line {line}: {type} after the round's result").format(line=line, type=kind)
+            )
         handler(self, r, event)
 
     def finish(self) -> None:
         """The end of the file: a round still open stops the read (a file cut inside it)."""
         if self.current is not None:
-            raise self.fail("the file stops inside the round, before its end_kyoku")
+            raise self.fail(_("the file stops inside the round, before its end_kyoku"))
 
     def game_log(self, *, whole: bool = False) -> GameLog:
         """The game read so far (``whole``: to its end, the final result kept)."""
@@ -263,7 +293,7 @@ class _Reader:
 
     def _end_game(self, event: dict[str, Any]) -> None:
         self.complete = True
-        self.final = _ints(event.get("scores"), self.players, "the final scores")
+        self.final = _ints(event.get("scores"), self.players, N_("the final scores"))
         points = event.get("points")
         if isinstance(points, list) and len(points) >= self.players:
             self.final_points = tuple(float(p) for p in points[: self.players])
@@ -272,10 +302,10 @@ class _Reader:
         r = self.current
         if r is None:
             if required:
-                raise self.fail("end_kyoku outside a round")
+                raise self.fail(_("end_kyoku outside a round"))
             return
         if not r.ended:
-            raise self.fail("the round ends without a hora or ryukyoku")
+            raise self.fail(_("the round ends without a hora or ryukyoku"))
         deltas = _round_deltas(r.events, self.players)
         r.events.append(RoundEnd(deltas))
         self.rounds.append(replace(r.head, events=tuple(r.events)))
@@ -284,27 +314,43 @@ class _Reader:
     def _start_kyoku(self, event: dict[str, Any]) -> None:
         tehais = event.get("tehais")
         if not isinstance(tehais, list) or len(tehais) not in (3, 4):
-            raise self.fail("start_kyoku without the hands (tehais) of three or four seats")
+            raise self.fail(_("start_kyoku without the hands (tehais) of three or four seats"))
         hands = [h for h in tehais if h]
         if not self.rounds:
             self.players = len(hands)
         n = self.players
         if len(hands) != n:
-            raise self.fail(f"start_kyoku deals {len(hands)} hands in a {n}-player game")
+            raise self.fail(
+                _("start_kyoku deals {count} hands in a {players}-player game").format(
+                    count=len(hands), players=n
+                )
+            )
         wind = "ESWN".find(str(event.get("bakaze")))
         number = _int(event, "kyoku")
         honba = _int(event, "honba", 0)
         label = round_label(max(wind, 0), number, honba)
         self.current = _Round(len(self.rounds), label, head=None)  # type: ignore[arg-type]
         if wind < 0 or not 1 <= number <= n:
-            raise self.fail(f"start_kyoku of bakaze {event.get('bakaze')!r}, kyoku {number}")
+            raise self.fail(
+                _("start_kyoku of bakaze {bakaze}, kyoku {number}").format(
+                    bakaze=repr(event.get("bakaze")), number=number
+                )
+            )
         dealer = _int(event, "oya", number - 1)
         if dealer != number - 1:
-            raise self.fail(f"start_kyoku {label}: oya {dealer} is not seat {number - 1}")
+            raise self.fail(
+                _("start_kyoku {round}: oya {dealer} is not seat {seat}").format(
+                    round=shown_round(label), dealer=dealer, seat=number - 1
+                )
+            )
         dealt = [tuple(sorted((tile_of(t) for t in h), key=TILE_ORDER)) for h in hands]
         for seat, hand in enumerate(dealt):
             if len(hand) != 13:
-                raise self.fail(f"seat {seat} is dealt {len(hand)} tiles, not 13")
+                raise self.fail(
+                    _("seat {seat} is dealt {count} tiles, not {want}").format(
+                        seat=seat, count=len(hand), want=13
+                    )
+                )
         self.current.head = RoundLog(
             index=len(self.rounds),
             wind=wind,
@@ -312,7 +358,7 @@ class _Reader:
             honba=honba,
             sticks=_int(event, "kyotaku", 0),
             dealer=dealer,
-            scores=_ints(event.get("scores"), n, "the scores"),
+            scores=_ints(event.get("scores"), n, N_("the scores")),
             hands=tuple(dealt),
             dora_indicator=tile_of(event.get("dora_marker")),
             events=(),
@@ -324,7 +370,11 @@ class _Reader:
     def _seat(self, event: dict[str, Any], key: str = "actor") -> int:
         seat = _int(event, key)
         if not 0 <= seat < self.players:
-            raise self.fail(f"{key} {seat} does not play ({self.players} players)")
+            raise self.fail(
+                _("{field} {seat} does not play ({players} players)").format(
+                    field=key, seat=seat, players=self.players
+                )
+            )
         return seat
 
     def _tsumo(self, r: _Round, event: dict[str, Any]) -> None:
@@ -357,7 +407,11 @@ class _Reader:
         called = tile_of(event.get("pai"))
         consumed = [tile_of(t) for t in event.get("consumed") or ()]
         if len(consumed) != (3 if kind == "daiminkan" else 2):
-            raise self.fail(f"seat {seat}'s {kind} consumes {len(consumed)} tiles")
+            raise self.fail(
+                _("seat {seat}'s {kind} consumes {count} tiles").format(
+                    seat=seat, kind=call_name(kind), count=len(consumed)
+                )
+            )
         target = self._seat(event, "target")
         tiles = tuple(sorted((*consumed, called), key=TILE_ORDER))
         r.events.append(Call(seat, kind, tiles, called, target))
@@ -370,7 +424,11 @@ class _Reader:
         seat = self._seat(event)
         consumed = [tile_of(t) for t in event.get("consumed") or ()]
         if len(consumed) != 4:
-            raise self.fail(f"seat {seat}'s ankan consumes {len(consumed)} tiles, not 4")
+            raise self.fail(
+                _("seat {seat}'s ankan consumes {count} tiles, not 4").format(
+                    seat=seat, count=len(consumed)
+                )
+            )
         r.events.append(Call(seat, "ankan", tuple(sorted(consumed, key=TILE_ORDER))))
         r.replacement.add(seat)
         r.kans += 1
@@ -389,7 +447,9 @@ class _Reader:
             None,
         )
         if pon is None:
-            raise self.fail(f"seat {seat} adds {added} to a pon it does not have")
+            raise self.fail(
+                _("seat {seat} adds {tile} to a pon it does not have").format(seat=seat, tile=added)
+            )
         tiles = tuple(sorted((*pon.tiles, added), key=TILE_ORDER))
         r.events.append(Call(seat, "kakan", tiles, pon.called, pon.from_seat, added))
         r.replacement.add(seat)
@@ -399,7 +459,9 @@ class _Reader:
         seat = self._seat(event)
         tile = tile_of(event.get("pai", "N"))
         if tile.kind != NORTH:
-            raise self.fail(f"seat {seat} sets aside {tile} as kita, not a North")
+            raise self.fail(
+                _("seat {seat} sets aside {tile} as kita, not a North").format(seat=seat, tile=tile)
+            )
         r.events.append(Call(seat, "kita", (tile,)))
         r.replacement.add(seat)
 
@@ -415,7 +477,7 @@ class _Reader:
 
     def _hora(self, r: _Round, event: dict[str, Any]) -> None:
         if r.ended and not any(isinstance(e, Win) for e in r.events):
-            raise self.fail("a hora after a ryukyoku")
+            raise self.fail(_("a hora after a ryukyoku"))
         seat = self._seat(event)
         target = self._seat(event, "target")
         pao = event.get("pao")
@@ -426,7 +488,7 @@ class _Reader:
                 seat=seat,
                 from_seat=target,
                 pao_seat=pao if isinstance(pao, int) and pao != seat else None,
-                deltas=_ints(event.get("deltas"), self.players, "the deltas"),
+                deltas=_ints(event.get("deltas"), self.players, N_("the deltas")),
                 ura_indicators=tuple(tile_of(t) for t in ura),
             )
         )
@@ -437,10 +499,14 @@ class _Reader:
         reason = event.get("reason")
         kind = _REASONS.get(reason) if isinstance(reason, str) else None
         if reason is not None and kind is None:
-            raise self.fail(f"a ryukyoku for the reason {reason!r}, which agari does not know")
+            raise self.fail(
+                _("a ryukyoku for the reason {reason}, which agari does not know").format(
+                    reason=repr(reason)
+                )
+            )
         if kind is None:
             kind = self._inferred_end(r)
-        deltas = _ints(event.get("deltas"), n, "the deltas")
+        deltas = _ints(event.get("deltas"), n, N_("the deltas"))
         if kind == "draw" or kind == "nagashi":
             tenpai = _tenpai(event, deltas, n)
             nagashi = kind == "nagashi" or (reason is None and any(r.nagashi))

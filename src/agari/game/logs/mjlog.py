@@ -39,10 +39,13 @@ from agari.game.logs.events import (
     RoundEnd,
     RoundLog,
     Win,
+    call_name,
     round_label,
 )
 from agari.game.logs.servers import TENHOU_ID, game_date
 from agari.game.outcomes import AbortReason
+from agari.lang import _
+from agari.lang.terms import round_label as shown_round
 from agari.tiles import Tile
 
 RED_IDS: Final = frozenset({16, 52, 88})
@@ -139,7 +142,9 @@ def decode_meld(m: int) -> Meld:
         base7 = packed // 3
         base = (base7 // 7) * 9 + base7 % 7
         if base7 >= 21:
-            raise ValueError(f"meld code {m}: not a chi (base {base7})")
+            raise ValueError(
+                _("meld code {code}: not a chi (base {base})").format(code=m, base=base7)
+            )
         ids = tuple((base + i) * 4 + ((m >> (3 + 2 * i)) & 3) for i in range(3))
         return Meld("chi", ids, ids[called_index], None, relative or None)
     if m & 0x18:
@@ -147,7 +152,9 @@ def decode_meld(m: int) -> Meld:
         called_index = packed % 3
         kind = packed // 3
         if kind >= 34:
-            raise ValueError(f"meld code {m}: tile kind {kind} out of range")
+            raise ValueError(
+                _("meld code {code}: tile kind {kind} out of range").format(code=m, kind=kind)
+            )
         unused = (m >> 5) & 3
         pon = tuple(kind * 4 + i for i in range(4) if i != unused)
         if m & 0x8:
@@ -164,7 +171,9 @@ def decode_meld(m: int) -> Meld:
         return Meld("kita", (tile,), None, None, None)
     tile = (m >> 8) & 0xFF
     if tile >= 136:
-        raise ValueError(f"meld code {m}: tile id {tile} out of range")
+        raise ValueError(
+            _("meld code {code}: tile id {tile} out of range").format(code=m, tile=tile)
+        )
     ids = tuple(tile // 4 * 4 + i for i in range(4))
     if relative == 0:
         return Meld("ankan", ids, None, None, None)
@@ -215,7 +224,9 @@ def _ints(text: str) -> list[int]:
     try:
         return [int(v) for v in text.split(",") if v.strip() != ""]
     except ValueError:
-        raise ValueError(f"{text!r} is not a list of whole numbers") from None
+        raise ValueError(
+            _("{text} is not a list of whole numbers").format(text=repr(text))
+        ) from None
 
 
 def read_mjlog(text: str, game: str | None = None) -> GameLog:
@@ -287,9 +298,11 @@ class _Reader:
 
     def tile(self, tile_id: int) -> Tile:
         if not 0 <= tile_id < 136:
-            raise self.fail(f"tile id {tile_id} is out of range 0..135")
+            raise self.fail(_("tile id {id} is out of range 0..135").format(id=tile_id))
         if self.players == 3 and 4 <= tile_id < 32:
-            raise self.fail(f"tile id {tile_id} is a 2m-8m, not in a three-player set")
+            raise self.fail(
+                _("tile id {id} is a 2m-8m, not in a three-player set").format(id=tile_id)
+            )
         return _ID_TILES[self.red][tile_id]
 
     def take(self, tile_id: int) -> Tile:
@@ -298,19 +311,27 @@ class _Reader:
         r = self.current
         assert r is not None
         if tile_id in r.seen:
-            raise self.fail(f"tile id {tile_id} ({tile}) comes out of the wall twice")
+            raise self.fail(
+                _("tile id {id} ({tile}) comes out of the wall twice").format(id=tile_id, tile=tile)
+            )
         r.seen.add(tile_id)
         return tile
 
     def seat(self, value: str | None, what: str) -> int:
         if value is None:
-            raise self.fail(f"no {what}= (the seat)")
+            raise self.fail(_("no {attribute}= (the seat)").format(attribute=what))
         try:
             seat = int(value if value is not None else "")
         except ValueError:
-            raise self.fail(f"{what} is {value!r}, not a seat") from None
+            raise self.fail(
+                _("{attribute} is {value}, not a seat").format(attribute=what, value=repr(value))
+            ) from None
         if not 0 <= seat < self.players:
-            raise self.fail(f"{what} names seat {seat}, which does not exist")
+            raise self.fail(
+                _("{attribute} names seat {seat}, which does not exist").format(
+                    attribute=what, seat=seat
+                )
+            )
         return seat
 
     # --- the game ---
@@ -330,15 +351,15 @@ class _Reader:
             except (ValueError, KeyError, IndexError) as e:
                 raise self.fail(f"<{name}>: {e}") from None
         if self.current is not None and not self.current.ended:
-            raise self.fail("the log is cut off before the round's result")
+            raise self.fail(_("the log is cut off before the round's result"))
         self._finish()
         if not closed and self.final_scores is None:
             self.current = None
             raise self.fail(
-                "the log is cut off after its last whole round (no </mjloggm>, no final result)"
+                _("the log is cut off after its last whole round (no </mjloggm>, no final result)")
             )
         if self.go_type is None:
-            raise LogError("no <GO> tag: not an mjlog game", game=self.game)
+            raise LogError(_("no <GO> tag: not an mjlog game"), game=self.game)
         return replace(self.game_log(), complete=True)
 
     def game_log(self) -> GameLog:
@@ -374,11 +395,13 @@ class _Reader:
             r = self.current
             if r is not None and r.ended and not attrs["text"].lstrip().startswith("<AGARI"):
                 self._finish()  # the round's result was read whole: the damage is after it
-            raise self.fail("the XML is cut off or damaged here")
+            raise self.fail(_("the XML is cut off or damaged here"))
         if name == "#declaration":
             raise self.fail(
-                f"<!{attrs['name']} …>: a document type or entity declaration; agari does "
-                "not expand them (an mjlog has none)"
+                _(
+                    "<!{name} …>: a document type or entity declaration; agari does not expand "
+                    "them (an mjlog has none)"
+                ).format(name=attrs["name"])
             )
         if name == "/mjloggm":
             return True
@@ -396,9 +419,9 @@ class _Reader:
             self._init(attrs)
         elif name in ("N", "REACH", "DORA", "AGARI", "RYUUKYOKU"):
             if self.current is None:
-                raise self.fail(f"<{name}> before the first round")
+                raise self.fail(_("<{tag}> before the first round").format(tag=name))
             if self.current.ended and name != "AGARI":
-                raise self.fail(f"<{name}> after the round's result")
+                raise self.fail(_("<{tag}> after the round's result").format(tag=name))
             getattr(self, "_" + name.lower())(attrs)
         # SHUFFLE, TAIKYOKU, BYE (a disconnection), mjloggm: nothing to read.
         return False
@@ -427,21 +450,25 @@ class _Reader:
         """A required attribute, or an error naming the tag and the attribute."""
         value = attrs.get(key)
         if value is None:
-            raise self.fail(f"<{tag}> has no {key}=")
+            raise self.fail(_("<{tag}> has no {attribute}=").format(tag=tag, attribute=key))
         return value
 
     def _init(self, attrs: dict[str, str]) -> None:
         if self.go_type is None:
-            raise self.fail("<INIT> before <GO>")
+            raise self.fail(_("<INIT> before <GO>"))
         self.started = True
         if self.current is not None:
             if not self.current.ended:
-                raise self.fail("a new round starts before this one's result")
+                raise self.fail(_("a new round starts before this one's result"))
             self._finish()
         seed_text = self._need(attrs, "seed", "INIT")
         seed = _ints(seed_text)
         if len(seed) < 6:
-            raise self.fail(f"<INIT seed={seed_text!r}> is not round,honba,sticks,dice,dice,dora")
+            raise self.fail(
+                _("<INIT seed={seed}> is not round,honba,sticks,dice,dice,dora").format(
+                    seed=repr(seed_text)
+                )
+            )
         number, honba, sticks = seed[:3]
         wind, place = divmod(number, 4)
         n = self.players
@@ -459,17 +486,27 @@ class _Reader:
         )
         r.dealer = self.seat(self._need(attrs, "oya", "INIT"), "oya")
         if r.dealer != place:
-            raise self.fail(f"oya={r.dealer} is not round {r.label}'s dealer")
+            raise self.fail(
+                _("oya={dealer} is not round {round}'s dealer").format(
+                    dealer=r.dealer, round=shown_round(r.label)
+                )
+            )
         if "ten" in attrs:  # a log without values may leave the scores out
             ten = _ints(attrs["ten"])
             if len(ten) < n or any(ten[n:]):
-                raise self.fail(f"ten={attrs['ten']!r} does not give every seat a score")
+                raise self.fail(
+                    _("ten={ten} does not give every seat a score").format(ten=repr(attrs["ten"]))
+                )
             r.scores = tuple(v * 100 for v in ten[:n])
         hands: list[tuple[Tile, ...]] = []
         for seat in range(n):
             ids = _ints(self._need(attrs, f"hai{seat}", "INIT"))
             if len(ids) != 13:
-                raise self.fail(f"seat {seat}'s starting hand has {len(ids)} tiles, not 13")
+                raise self.fail(
+                    _("seat {seat}'s starting hand has {count} tiles, not 13").format(
+                        seat=seat, count=len(ids)
+                    )
+                )
             hands.append(tuple(sorted((self.take(i) for i in ids), key=TILE_ORDER)))
         r.hands = tuple(hands)
         r.dora = self.take(seed[5])
@@ -477,10 +514,14 @@ class _Reader:
     def _move(self, letter: str, tile_id: int) -> None:
         r = self.current
         if r is None or r.ended:
-            raise self.fail(f"<{letter}{tile_id}> outside a round's play")
+            raise self.fail(_("<{move}> outside a round's play").format(move=f"{letter}{tile_id}"))
         seat, draw = _MOVES[letter]
         if seat >= self.players:
-            raise self.fail(f"<{letter}{tile_id}> is a move by seat {seat}, which does not exist")
+            raise self.fail(
+                _("<{move}> is a move by seat {seat}, which does not exist").format(
+                    move=f"{letter}{tile_id}", seat=seat
+                )
+            )
         if draw:
             tile = self.take(tile_id)
             r.events.append(Draw(seat, tile, seat in r.replacement))
@@ -489,7 +530,11 @@ class _Reader:
             return
         tile = self.tile(tile_id)
         if tile_id not in r.seen:
-            raise self.fail(f"seat {seat} discards tile id {tile_id}, which it never got")
+            raise self.fail(
+                _("seat {seat} discards tile id {id}, which it never got").format(
+                    seat=seat, id=tile_id
+                )
+            )
         riichi = seat in r.riichi
         r.riichi.discard(seat)
         r.events.append(Discard(seat, tile, r.last_drawn.get(seat) == tile_id, riichi))
@@ -509,13 +554,29 @@ class _Reader:
             from_seat = (seat + meld.relative) % 4
             if from_seat >= self.players:
                 raise self.fail(
-                    f"seat {seat}'s {meld.kind} m={attrs['m']} names seat {from_seat}, "
-                    f"which does not exist with {self.players} players"
+                    _(
+                        "seat {seat}'s {kind} m={code} names seat {other}, which does not exist "
+                        "with {players} players"
+                    ).format(
+                        seat=seat,
+                        kind=call_name(meld.kind),
+                        code=attrs["m"],
+                        other=from_seat,
+                        players=self.players,
+                    )
                 )
         if meld.kind in ("chi", "pon", "daiminkan") and r.last_discard != (from_seat, meld.called):
             raise self.fail(
-                f"seat {seat}'s {meld.kind} m={attrs['m']} takes tile id {meld.called} "
-                f"from seat {from_seat}, which is not the last discard"
+                _(
+                    "seat {seat}'s {kind} m={code} takes tile id {id} from seat {other}, which "
+                    "is not the last discard"
+                ).format(
+                    seat=seat,
+                    kind=call_name(meld.kind),
+                    code=attrs["m"],
+                    id=meld.called,
+                    other=from_seat,
+                )
             )
         called = self.tile(meld.called) if meld.called is not None else None
         added = self.tile(meld.added) if meld.added is not None else None
@@ -550,7 +611,9 @@ class _Reader:
         sc = _ints(attrs["sc"])
         deltas = sc[1:8:2]
         if len(deltas) < self.players or any(deltas[self.players :]):
-            raise self.fail(f"sc={attrs['sc']!r} does not give every seat a change")
+            raise self.fail(
+                _("sc={sc} does not give every seat a change").format(sc=repr(attrs["sc"]))
+            )
         return tuple(v * 100 for v in deltas[: self.players])
 
     def _owari(self, attrs: dict[str, str]) -> None:
@@ -559,7 +622,9 @@ class _Reader:
         parts = [v for v in attrs["owari"].split(",") if v.strip()]
         n = self.players
         if len(parts) < 2 * n:
-            raise self.fail(f"owari={attrs['owari']!r} does not cover every seat")
+            raise self.fail(
+                _("owari={owari} does not cover every seat").format(owari=repr(attrs["owari"]))
+            )
         self.final_scores = tuple(int(float(v)) * 100 for v in parts[0::2][:n])
         self.final_points = tuple(float(v) for v in parts[1::2][:n])
 
@@ -623,14 +688,14 @@ class _Reader:
 
     def _yaku_name(self, yaku_id: int) -> str:
         if not 0 <= yaku_id < len(YAKU_NAMES):
-            raise self.fail(f"unknown yaku id {yaku_id}")
+            raise self.fail(_("unknown yaku id {id}").format(id=yaku_id))
         return YAKU_NAMES[yaku_id]
 
     def _ryuukyoku(self, attrs: dict[str, str]) -> None:
         r = self.current
         assert r is not None
         if r.ended:
-            raise self.fail("a second result in one round")
+            raise self.fail(_("a second result in one round"))
         r.ended = True
         kind = attrs.get("type")
         deltas = self._deltas(attrs)
@@ -643,7 +708,7 @@ class _Reader:
         elif kind in _ABORTS:
             event = Abort(_ABORTS[kind], deltas)
         else:
-            raise self.fail(f"unknown RYUUKYOKU type {kind!r}")
+            raise self.fail(_("unknown RYUUKYOKU type {type}").format(type=repr(kind)))
         self._owari(attrs)
         r.events.append(event)
         r.events.append(RoundEnd(deltas, self.final_scores, self.final_points))

@@ -61,6 +61,7 @@ from agari.game.logs.events import (
     StatedFuriten,
     StatedWaits,
     Win,
+    call_name,
     damage_at,
     round_label,
     with_final_result,
@@ -68,6 +69,7 @@ from agari.game.logs.events import (
 from agari.game.logs.jsontext import as_dict, decode_at, int_field, loads, whole_items
 from agari.game.logs.yaku_names import RIICHICITY_FANS, YAKUMAN_IDS, log_name
 from agari.game.outcomes import AbortReason
+from agari.lang import _
 from agari.tiles import Tile
 
 #: ``end_type`` of the abortive draws (``EMjGameEndType``; 1002 and 1004 are the
@@ -102,14 +104,16 @@ def tile_of(code: object) -> Tile:
     """A Riichi City tile code: 0x01-0x09 pin, 0x11-0x19 sou, 0x21-0x29 man, 0x31 … 0x91
     the honours East South West North white green red, 0x100 added on a red five."""
     if isinstance(code, bool) or not isinstance(code, int):
-        raise ValueError(f"tile {code!r} is not a number")
+        raise ValueError(_("tile {code} is not a number").format(code=repr(code)))
     red, base = bool(code & 0x100), code & ~0x100
     high, number = divmod(base, 16)
     if code >> 9 == 0 and high in _SUIT_OF and 1 <= number <= 9 and (not red or number == 5):
         return Tile(_SUIT_OF[high] + number - 1, red=red)
     if not red and 3 <= high <= 9 and number == 1:
         return Tile(27 + high - 3)
-    raise ValueError(f"tile code {code} (0x{code:x}) is not a tile")
+    raise ValueError(
+        _("tile code {code} ({hex}) is not a tile").format(code=code, hex=f"0x{code:x}")
+    )
 
 
 _dict: Final = as_dict
@@ -134,11 +138,13 @@ def read_riichicity(text: str, game: str | None = None) -> GameLog:
     try:
         record = _game_of(loads(text))
     except json.JSONDecodeError as e:
-        damage = f"the JSON is cut off or damaged ({e.msg} at {e.pos})"
+        damage = _("the JSON is cut off or damaged ({problem} at {position})").format(
+            problem=e.msg, position=e.pos
+        )
         record = _salvage(text)
     hands = record.get("handRecord")
     if not isinstance(hands, list):
-        raise LogError(damage or "a Riichi City record without its 'handRecord' list", game=game)
+        raise LogError(damage or _("a Riichi City record without its 'handRecord' list"), game=game)
     players = _players(record, hands)
     label = game or _str(record.get("keyValue"))
     read_so_far = _game_log(record, players, ())
@@ -208,7 +214,7 @@ def _data(event: dict[str, Any]) -> dict[str, Any]:
     if isinstance(raw, str):
         raw = loads(raw) if raw.strip() else {}
     if not isinstance(raw, dict):
-        raise ValueError(f"event data {raw!r:.60} is not an object")
+        raise ValueError(_("event data {data} is not an object").format(data=f"{raw!r:.60}"))
     return raw
 
 
@@ -297,12 +303,14 @@ class _Reader:
         """Read one hand record into a round; ``False`` when the game ends in it without a
         result (stopped by a vote)."""
         if not isinstance(raw, dict):
-            raise self.fail(f"a hand record that is not an object: {raw!r:.60}")
+            raise self.fail(
+                _("a hand record that is not an object: {record}").format(record=f"{raw!r:.60}")
+            )
         self.current = None
         header = self._header(raw)
         events = raw.get("handEventRecord")
         if not isinstance(events, list):
-            raise self.fail("a hand record without its 'handEventRecord' list")
+            raise self.fail(_("a hand record without its 'handEventRecord' list"))
         hand_round = self._deal(raw, header, events)
         r = self.current
         assert r is not None
@@ -319,14 +327,14 @@ class _Reader:
             elif kind == 5:
                 self.stopped = not self._end(r, data)
             elif r.events and isinstance(r.events[-1], RoundEnd):
-                raise self.fail(f"event type {kind} after the hand's end")
+                raise self.fail(_("event type {type} after the hand's end").format(type=kind))
             else:
                 self._event(r, kind, event, data)
         if self.stopped:
             self.current = None
             return False
         if not r.events or not isinstance(r.events[-1], RoundEnd):
-            raise self.fail("the hand record stops before the hand's end")
+            raise self.fail(_("the hand record stops before the hand's end"))
         self.rounds.append(replace(hand_round, events=tuple(r.events)))
         self.current = None
         return True
@@ -336,14 +344,18 @@ class _Reader:
         wind = _WINDS.get(_int(raw, "quanFeng"))
         number, honba = _int(raw, "changCi"), _int(raw, "benChangNum", 0)
         if wind is None or not 1 <= number <= self.players:
-            raise self.fail(f"a hand of round wind {raw.get('quanFeng')!r}, number {number}")
+            raise self.fail(
+                _("a hand of round wind {wind}, number {number}").format(
+                    wind=repr(raw.get("quanFeng")), number=number
+                )
+            )
         self.current = _Hand(len(self.rounds), round_label(wind, number, honba), {})
         return wind, number, honba
 
     def _seat(self, r: _Hand, user: object) -> int:
         seat = r.seat_of.get(user) if isinstance(user, int) else None
         if seat is None:
-            raise self.fail(f"user {user!r} does not play in this hand")
+            raise self.fail(_("user {user} does not play in this hand").format(user=repr(user)))
         return seat
 
     def _deal(
@@ -362,10 +374,12 @@ class _Reader:
             else:  # a record without values may leave them out
                 scores = None
         if len(set(r.seat_of.values())) != n:
-            raise self.fail(f"the hand's players do not fill {n} seats")
+            raise self.fail(_("the hand's players do not fill {count} seats").format(count=n))
         deals = [(_dict(e), _data(_dict(e))) for e in events if _dict(e).get("eventType") == 1]
         if len(deals) != n:
-            raise self.fail(f"{len(deals)} deals for {n} players")
+            raise self.fail(
+                _("{count} deals for {players} players").format(count=len(deals), players=n)
+            )
         wind, number, honba = header
         dealer = number - 1
         hands: list[list[Tile]] = [[] for _ in range(n)]
@@ -373,11 +387,17 @@ class _Reader:
             seat = self._seat(r, event.get("userId"))
             hands[seat] = [tile_of(c) for c in data.get("hand_cards") or ()]
             if (_int(data, "dealer_pos") - self.first_dealer) % n != dealer:
-                raise self.fail(f"the deal names a dealer other than seat {dealer}")
+                raise self.fail(
+                    _("the deal names a dealer other than seat {seat}").format(seat=dealer)
+                )
         for seat, tiles in enumerate(hands):
             want = 14 if seat == dealer else 13
             if len(tiles) != want:
-                raise self.fail(f"seat {seat} is dealt {len(tiles)} tiles, not {want}")
+                raise self.fail(
+                    _("seat {seat} is dealt {count} tiles, not {want}").format(
+                        seat=seat, count=len(tiles), want=want
+                    )
+                )
         data = deals[0][1]
         first_draw = hands[dealer].pop()  # the dealer's 14th tile: its first draw
         r.held = [Counter(h) for h in hands]
@@ -429,7 +449,11 @@ class _Reader:
     def _take(self, r: _Hand, seat: int, tile: Tile) -> Tile:
         held = r.held[seat]
         if held[tile] <= 0:
-            raise self.fail(f"seat {seat} gives up {tile}, which is not in its hand")
+            raise self.fail(
+                _("seat {seat} gives up {tile}, which is not in its hand").format(
+                    seat=seat, tile=tile
+                )
+            )
         held[tile] -= 1
         return tile
 
@@ -450,16 +474,28 @@ class _Reader:
         elif action in (8, 9, 13):
             self._own(r, seat, action, data)
         elif action not in (0, 1, 12):  # 12 declares nine terminals: the end says it
-            raise self.fail(f"seat {seat}'s action {action} is not one agari knows")
+            raise self.fail(
+                _("seat {seat}'s action {action} is not one agari knows").format(
+                    seat=seat, action=action
+                )
+            )
 
     def _call(self, r: _Hand, seat: int, kind: CallKind, data: dict[str, Any]) -> None:
         """A chi, pon or open kan on the last discard (``card``) with ``group_cards``."""
         if r.last_actor is None:
-            raise self.fail(f"seat {seat} calls {kind} with no discard to take")
+            raise self.fail(
+                _("seat {seat} calls {kind} with no discard to take").format(
+                    seat=seat, kind=call_name(kind)
+                )
+            )
         called = tile_of(data.get("card"))
         mine = [self._take(r, seat, tile_of(c)) for c in data.get("group_cards") or ()]
         if len(mine) != (3 if kind == "daiminkan" else 2):
-            raise self.fail(f"seat {seat}'s {kind} does not hold the tiles of one")
+            raise self.fail(
+                _("seat {seat}'s {kind} does not hold the tiles of one").format(
+                    seat=seat, kind=call_name(kind)
+                )
+            )
         tiles = tuple(sorted((*mine, called), key=TILE_ORDER))
         r.events.append(Call(seat, kind, tiles, called, r.last_actor))
         r.drawn.pop(seat, None)
@@ -472,7 +508,9 @@ class _Reader:
         elif action == 8:
             rest = [self._take(r, seat, tile_of(c)) for c in data.get("group_cards") or ()]
             if len(rest) != 3:
-                raise self.fail(f"seat {seat}'s closed kan does not hold four tiles")
+                raise self.fail(
+                    _("seat {seat}'s closed kan does not hold four tiles").format(seat=seat)
+                )
             r.events.append(Call(seat, "ankan", tuple(sorted((tile, *rest), key=TILE_ORDER))))
         else:
             pon = next(
@@ -486,7 +524,11 @@ class _Reader:
                 None,
             )
             if pon is None:
-                raise self.fail(f"seat {seat} adds {tile} to a pon it does not have")
+                raise self.fail(
+                    _("seat {seat} adds {tile} to a pon it does not have").format(
+                        seat=seat, tile=tile
+                    )
+                )
             tiles = tuple(sorted((*pon.tiles, tile), key=TILE_ORDER))
             r.events.append(Call(seat, "kakan", tiles, pon.called, pon.from_seat, tile))
         r.last_actor = seat
@@ -524,7 +566,11 @@ class _Reader:
             deltas = (0,) * self.players
             r.events.append(Abort(_ABORTS[end], deltas))
         else:
-            raise self.fail(f"a hand that ends with end type {end}, which agari does not replay")
+            raise self.fail(
+                _("a hand that ends with end type {type}, which agari does not replay").format(
+                    type=end
+                )
+            )
         r.events.append(RoundEnd(deltas))
         return True
 
@@ -533,7 +579,7 @@ class _Reader:
     ) -> None:
         infos = [_dict(w) for w in data.get("win_info") or ()]
         if not infos:
-            raise self.fail("a win without its winners")
+            raise self.fail(_("a win without its winners"))
         liable = [
             self._seat(r, p.get("user_id"))
             for p in (_dict(p) for p in data.get("user_profit") or ())
@@ -545,7 +591,7 @@ class _Reader:
             seat = self._seat(r, info.get("user_id"))
             src = seat if tsumo else from_seat
             if src is None or (src == seat and not tsumo):
-                raise self.fail(f"seat {seat} wins by ron on no discard")
+                raise self.fail(_("seat {seat} wins by ron on no discard").format(seat=seat))
             only = deltas if len(infos) == 1 else None
             wins.append(_win(info, seat, src, liable[0] if liable else None, only))
         # nearest the discarder first, as the event stream orders several winners
@@ -559,7 +605,7 @@ class _Reader:
         points = [0.0] * self.players
         users = [_dict(u) for u in data.get("user_data") or ()]
         if len(users) != self.players:
-            raise self.fail("the game's end does not cover every seat")
+            raise self.fail(_("the game's end does not cover every seat"))
         for user in users:
             seat = self._seat(r, user.get("user_id"))
             scores[seat] = _int(user, "point_num")

@@ -45,12 +45,14 @@ from agari.game.logs.events import (
     RoundEnd,
     RoundLog,
     Win,
+    call_name,
     round_label,
 )
 from agari.game.logs.exported import exported_rules
 from agari.game.logs.jsontext import decode_at, loads, whole_items
 from agari.game.logs.servers import find_game_id, game_date, server_of_id
 from agari.game.outcomes import AbortReason
+from agari.lang import _
 from agari.tiles import Tile
 
 TSUMOGIRI: Final = 60
@@ -114,7 +116,7 @@ def tile_from_code(code: object) -> Tile:
         if tile is not None:
             return tile
     if isinstance(code, bool) or not isinstance(code, int):
-        raise ValueError(f"tile code {code!r} is not a number")
+        raise ValueError(_("tile code {code} is not a number").format(code=repr(code)))
     suit, number = divmod(code, 10)
     if suit in (1, 2, 3) and 1 <= number <= 9:
         return Tile((suit - 1) * 9 + number - 1)
@@ -122,7 +124,9 @@ def tile_from_code(code: object) -> Tile:
         return Tile(27 + number - 1)
     if suit == 5 and 1 <= number <= 3:
         return Tile((number - 1) * 9 + 4, red=True)
-    raise ValueError(f"tile code {code} is out of range (11-19, 21-29, 31-39, 41-47, 51-53)")
+    raise ValueError(
+        _("tile code {code} is out of range (11-19, 21-29, 31-39, 41-47, 51-53)").format(code=code)
+    )
 
 
 #: The other seats in turn order after each seat, by the number of players.
@@ -162,34 +166,46 @@ def parse_call(text: str) -> ParsedCall:
     ``121212a12`` or ``f44``; :class:`ValueError` if it is not one."""
     letters = [(i, ch) for i, ch in enumerate(text) if not ch.isdigit()]
     if len(letters) != 1 or letters[0][1] not in _CALL_LETTERS:
-        raise ValueError(f"unknown call string {text!r}")
+        raise ValueError(_("unknown call string {text}").format(text=repr(text)))
     at, letter = letters[0]
     digits = text[:at] + text[at + 1 :]
     if at % 2 or len(digits) % 2:
-        raise ValueError(f"unknown call string {text!r}")
+        raise ValueError(_("unknown call string {text}").format(text=repr(text)))
     codes = [int(digits[i : i + 2]) for i in range(0, len(digits), 2)]
     tiles = [tile_from_code(c) for c in codes]
     place = at // 2  # how many tile pairs stand before the letter
     kind = _CALL_LETTERS[letter]
     expected = {"chi": 3, "pon": 3, "daiminkan": 4, "kakan": 4, "ankan": 4, "kita": 1}[kind]
     if len(tiles) != expected:
-        raise ValueError(f"call string {text!r}: a {kind} has {expected} tiles")
+        raise ValueError(
+            _("call string {text}: a {kind} has {count} tiles").format(
+                text=repr(text), kind=call_name(kind), count=expected
+            )
+        )
     if len({t.kind for t in tiles}) != 1 and kind != "chi":
-        raise ValueError(f"call string {text!r}: a {kind} has tiles of one kind")
+        raise ValueError(
+            _("call string {text}: a {kind} has tiles of one kind").format(
+                text=repr(text), kind=call_name(kind)
+            )
+        )
     if kind == "chi":
         if place != 0:
-            raise ValueError(f"call string {text!r}: a chi is called from the left only")
+            raise ValueError(
+                _("call string {text}: a chi is called from the left only").format(text=repr(text))
+            )
         kinds = sorted(t.kind for t in tiles)
         if (
             kinds[0] >= 27
             or kinds != list(range(kinds[0], kinds[0] + 3))
             or (kinds[0] // 9 != kinds[2] // 9)
         ):
-            raise ValueError(f"call string {text!r}: not a run")
+            raise ValueError(_("call string {text}: not a run").format(text=repr(text)))
         return ParsedCall(kind, tuple(sorted(tiles, key=TILE_ORDER)), tiles[0], None, 3)
     if kind == "pon":
         if place > 2:
-            raise ValueError(f"call string {text!r}: the letter is out of place")
+            raise ValueError(
+                _("call string {text}: the letter is out of place").format(text=repr(text))
+            )
         return ParsedCall(kind, tuple(sorted(tiles, key=TILE_ORDER)), tiles[place], None, 3 - place)
     if kind == "daiminkan":
         # Left, across, right are the first, second and fourth place (third: also right).
@@ -199,14 +215,18 @@ def parse_call(text: str) -> ParsedCall:
         # The letter stands where the pon's letter stood; the tile after it is the one
         # added from the hand, the next one the tile the pon called.
         if place > 2:
-            raise ValueError(f"call string {text!r}: the letter is out of place")
+            raise ValueError(
+                _("call string {text}: the letter is out of place").format(text=repr(text))
+            )
         return ParsedCall(
             kind, tuple(sorted(tiles, key=TILE_ORDER)), tiles[place + 1], tiles[place], 3 - place
         )
     if kind == "ankan":
         return ParsedCall(kind, tuple(sorted(tiles, key=TILE_ORDER)), None, None, None)
     if codes != [NORTH_CODE]:
-        raise ValueError(f"call string {text!r}: a kita sets aside a North (44)")
+        raise ValueError(
+            _("call string {text}: a kita sets aside a North (44)").format(text=repr(text))
+        )
     return ParsedCall(kind, tuple(tiles), None, None, None)
 
 
@@ -221,12 +241,12 @@ def read_tenhou6(text: str, game: str | None = None) -> GameLog:
     """
     objects, damage = _load(text, game)
     if not objects:
-        raise LogError(damage or "no tenhou.net/6 object with a 'log' list", game=game)
+        raise LogError(damage or _("no tenhou.net/6 object with a 'log' list"), game=game)
     raw_rounds: list[Any] = []
     for obj in objects:
         log = obj.get("log")
         if not isinstance(log, list):
-            raise LogError("a JSON object without a 'log' list", game=game)
+            raise LogError(_("a JSON object without a 'log' list"), game=game)
         raw_rounds.extend(log)
     read_so_far = _game_head(objects, raw_rounds, game)
     players, label = read_so_far.players, game or read_so_far.game_id
@@ -306,19 +326,23 @@ def _load(text: str, game: str | None) -> tuple[list[dict[str, Any]], str | None
                     salvaged = _salvage(line)
                     if salvaged is not None and (number == 1 or "log" in salvaged):
                         objects.append(salvaged)
-                    return objects, f"line {number} is not whole JSON ({e.msg})"
+                    return objects, _("line {number} is not whole JSON ({problem})").format(
+                        number=number, problem=e.msg
+                    )
                 if not isinstance(obj, dict):
-                    return objects, f"line {number} is not a JSON object"
+                    return objects, _("line {number} is not a JSON object").format(number=number)
                 objects.append(obj)
             return objects, None
         salvaged = _salvage(text)
-        message = f"the JSON is cut off or damaged ({whole_error.msg} at {whole_error.pos})"
+        message = _("the JSON is cut off or damaged ({problem} at {position})").format(
+            problem=whole_error.msg, position=whole_error.pos
+        )
         return ([salvaged] if salvaged is not None else []), message
     if isinstance(whole, dict):
         return [whole], None
     if isinstance(whole, list) and all(isinstance(o, dict) for o in whole):
         return list(whole), None
-    return [], "not a tenhou.net/6 JSON object"
+    return [], _("not a tenhou.net/6 JSON object")
 
 
 def _salvage(text: str) -> dict[str, Any] | None:
@@ -373,7 +397,7 @@ def _count_players(raw_rounds: list[Any], head: dict[str, Any], game: str | None
     if disp.startswith(("三", "3")):
         return 3
     if raw_rounds:
-        raise LogError("cannot tell three from four players", game=game, round_index=0)
+        raise LogError(_("cannot tell three from four players"), game=game, round_index=0)
     return 4
 
 
@@ -427,7 +451,7 @@ def _stated(head: dict[str, Any], rules: LogRules, game: str | None) -> LogRules
     if "agari" not in head:
         return rules
     try:
-        server, switches, _ = exported_rules(head["agari"])
+        server, switches, _game_id = exported_rules(head["agari"])
     except ValueError as e:
         raise LogError(str(e), game=game) from None
     return replace(rules, server=server or rules.server, stated_switches=switches)
@@ -444,15 +468,17 @@ def _final(
         scores = tuple(_whole(v) for v in sc[0::2][:players])
         points = tuple(float(v) for v in sc[1::2][:players])
     except (TypeError, ValueError) as e:
-        raise LogError(f"the final result 'sc' is not numbers: {e}", game=game) from None
+        raise LogError(
+            _("the final result 'sc' is not numbers: {problem}").format(problem=e), game=game
+        ) from None
     if len(scores) != players or len(points) != players:
-        raise LogError("the final result 'sc' has too few seats", game=game)
+        raise LogError(_("the final result 'sc' has too few seats"), game=game)
     return scores, points
 
 
 def _whole(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
-        raise ValueError(f"{value!r} is not a whole number")
+        raise ValueError(_("{value} is not a whole number").format(value=repr(value)))
     return int(value)
 
 
@@ -553,35 +579,45 @@ class _RoundReader:
     def _read(self, final: tuple[tuple[int, ...] | None, tuple[float, ...] | None]) -> RoundLog:
         raw = self.raw
         if not isinstance(raw, list) or len(raw) < 5 + 3 * self.players:
-            raise self.fail("a round is not a list of header, scores, dora, ura, seats, result")
+            raise self.fail(_("a round is not a list of header, scores, dora, ura, seats, result"))
         header = raw[0]
         if not (isinstance(header, list) and len(header) >= 3):
-            raise self.fail("the round header is not [round, honba, sticks]")
+            raise self.fail(_("the round header is not [round, honba, sticks]"))
         number, honba, sticks = (_whole(v) for v in header[:3])
         wind, place = divmod(number, 4)
         self.label = round_label(wind, place + 1, honba)
         if (len(raw) - 5) % 3 or (len(raw) - 5) // 3 not in (3, 4):
-            raise self.fail(f"a round has {len(raw)} entries, not 3 or 4 seats' worth")
+            raise self.fail(
+                _("a round has {count} entries, not 3 or 4 seats' worth").format(count=len(raw))
+            )
         n = self.players
         dealer = place
         if dealer >= n:
-            raise self.fail(f"round number {number} names dealer seat {dealer}, not a seat")
+            raise self.fail(
+                _("round number {number} names dealer seat {dealer}, not a seat").format(
+                    number=number, dealer=dealer
+                )
+            )
         scores: tuple[int, ...] | None = None
         if raw[1]:  # a log without values may leave the scores out
             scores = tuple(_whole(v) for v in raw[1][:n])
             if len(scores) != n:
-                raise self.fail("the start scores do not cover every seat")
+                raise self.fail(_("the start scores do not cover every seat"))
         dora = [tile_from_code(c) for c in raw[2]]
         ura = tuple(tile_from_code(c) for c in raw[3])
         if not dora:
-            raise self.fail("no dora indicator")
+            raise self.fail(_("no dora indicator"))
         hands = tuple(
             tuple(sorted((tile_from_code(c) for c in raw[4 + 3 * s]), key=TILE_ORDER))
             for s in range(n)
         )
         for seat, hand in enumerate(hands):
             if len(hand) != 13:
-                raise self.fail(f"seat {seat}'s starting hand has {len(hand)} tiles, not 13")
+                raise self.fail(
+                    _("seat {seat}'s starting hand has {count} tiles, not 13").format(
+                        seat=seat, count=len(hand)
+                    )
+                )
         draws = [list(raw[5 + 3 * s]) for s in range(n)]
         discards = [list(raw[6 + 3 * s]) for s in range(n)]
         result = raw[-1]
@@ -616,7 +652,11 @@ class _RoundReader:
         kinds.update(t.kind for t in (*dora, *ura))
         for kind, count in kinds.items():
             if count > 4:
-                raise self.fail(f"{Tile(kind)} is dealt, drawn or shown {count} times")
+                raise self.fail(
+                    _("{tile} is dealt, drawn or shown {count} times").format(
+                        tile=Tile(kind), count=count
+                    )
+                )
 
     # The interleaving: see the module docstring.
     def _play(
@@ -642,7 +682,7 @@ class _RoundReader:
         choices: list[_Choice] = []
         pick: _Pick = _NO_PICK
         first_error: LogError | None = None
-        for _ in range(_MAX_CHOICES):
+        for _attempt in range(_MAX_CHOICES):
             try:
                 self._turns(at, draws, discards, result, pick, choices)
                 return
@@ -682,8 +722,9 @@ class _RoundReader:
                     self._parse_call(item, seat, ("chi", "pon", "daiminkan"))
                 if not isinstance(item, int) or isinstance(item, bool):
                     raise self.fail(
-                        f"seat {seat}'s draw {at.at_draw[seat] + 1} is {item!r}: a call with "
-                        "no discard to take"
+                        _(
+                            "seat {seat}'s draw {number} is {item}: a call with no discard to take"
+                        ).format(seat=seat, number=at.at_draw[seat] + 1, item=repr(item))
                     )
                 at.at_draw[seat] += 1
                 tile = tile_from_code(item)
@@ -698,12 +739,20 @@ class _RoundReader:
             at.at_discard[seat] += 1
             if isinstance(item, str) and not item.lstrip("r").isdigit():
                 if item.startswith("r"):
-                    raise self.fail(f"seat {seat} declares riichi with {item!r}")
+                    raise self.fail(
+                        _("seat {seat} declares riichi with {item}").format(
+                            seat=seat, item=repr(item)
+                        )
+                    )
                 self._own_kan(at, self._parse_call(item, seat, ("kakan", "ankan", "kita")))
                 continue
             tile, tsumogiri = self._discarded(at, item)
             if not at.take(seat, (tile,)):
-                raise self.fail(f"seat {seat} discards {tile}, which is not in its hand")
+                raise self.fail(
+                    _("seat {seat} discards {tile}, which is not in its hand").format(
+                        seat=seat, tile=tile
+                    )
+                )
             self._flush_dora(at, seat)
             self.events.append(Discard(seat, tile, tsumogiri, at.riichi))
             at.last_drawn[seat] = None
@@ -722,20 +771,28 @@ class _RoundReader:
             item = int(item.lstrip("r"))
         if not isinstance(item, int) or isinstance(item, bool) or item == 0:
             raise self.fail(
-                f"seat {seat}'s discard {at.at_discard[seat]} is {item!r}, not a discard"
+                _("seat {seat}'s discard {number} is {item}, not a discard").format(
+                    seat=seat, number=at.at_discard[seat], item=repr(item)
+                )
             )
         if item != TSUMOGIRI:
             return tile_from_code(item), False
         drawn = at.last_drawn[seat]
         if drawn is None:
-            raise self.fail(f"seat {seat} discards the tile just drawn (60) after a call")
+            raise self.fail(
+                _("seat {seat} discards the tile just drawn (60) after a call").format(seat=seat)
+            )
         return drawn, True
 
     def _own_kan(self, at: _Turn, call: Call) -> None:
         """A closed or added kan, or a kita, on the seat's own turn: the replacement draw
         is next (an ankan's indicator is shown at once, the others' after the discard)."""
         if not at.take(at.seat, call.from_hand):
-            raise self.fail(f"seat {at.seat}'s {call.kind} takes tiles not in its hand")
+            raise self.fail(
+                _("seat {seat}'s {kind} takes tiles not in its hand").format(
+                    seat=at.seat, kind=call_name(call.kind)
+                )
+            )
         self._flush_dora(at, at.seat)
         self.events.append(call)
         if call.kind == "ankan":
@@ -769,7 +826,11 @@ class _RoundReader:
             return
         call_seat, call = pick
         if not at.take(call_seat, call.from_hand):
-            raise self.fail(f"seat {call_seat}'s {call.kind} takes tiles not in its hand")
+            raise self.fail(
+                _("seat {seat}'s {kind} takes tiles not in its hand").format(
+                    seat=call_seat, kind=call_name(call.kind)
+                )
+            )
         at.at_draw[call_seat] += 1
         self.events.append(call)
         at.seat = call_seat
@@ -785,7 +846,7 @@ class _RoundReader:
             at.last_drawn[call_seat] = None
 
     def _reveal(self, at: _Turn, count: int = 1) -> None:
-        for _ in range(count):
+        for _shown in range(count):
             if at.dora_queue:
                 self.events.append(NewDora(at.dora_queue.pop(0)))
 
@@ -800,7 +861,9 @@ class _RoundReader:
             if at.at_draw[s] < len(draws[s]) or at.at_discard[s] < len(discards[s]):
                 left = draws[s][at.at_draw[s] :] + discards[s][at.at_discard[s] :]
                 raise self.fail(
-                    f"seat {s} has draws or discards left after the round's last turn: {left!r}"
+                    _(
+                        "seat {seat} has draws or discards left after the round's last turn: {left}"
+                    ).format(seat=s, left=repr(left))
                 )
         # Indicators the turn order did not place (e.g. a kan won on at once): before the result.
         self._reveal(at, len(at.dora_queue))
@@ -809,17 +872,29 @@ class _RoundReader:
         try:
             parsed = parse_call(text)
         except ValueError as e:
-            raise self.fail(f"seat {seat}: {e}") from None
+            raise self.fail(_("seat {seat}: {problem}").format(seat=seat, problem=e)) from None
         if parsed.kind not in allowed:
-            where = "discards" if parsed.kind in ("kakan", "ankan", "kita") else "draws"
-            raise self.fail(f"seat {seat}: {parsed.kind} {text!r} belongs in the {where}")
+            where = (
+                _("seat {seat}: {kind} {text} belongs in the discards")
+                if parsed.kind in ("kakan", "ankan", "kita")
+                else _("seat {seat}: {kind} {text} belongs in the draws")
+            )
+            raise self.fail(where.format(seat=seat, kind=call_name(parsed.kind), text=repr(text)))
         from_seat = None
         if parsed.relative is not None:
             from_seat = (seat + parsed.relative) % 4
             if from_seat >= self.players:
                 raise self.fail(
-                    f"seat {seat}'s {parsed.kind} {text!r} names seat {from_seat}, which "
-                    f"does not exist with {self.players} players"
+                    _(
+                        "seat {seat}'s {kind} {text} names seat {other}, which does not exist "
+                        "with {players} players"
+                    ).format(
+                        seat=seat,
+                        kind=call_name(parsed.kind),
+                        text=repr(text),
+                        other=from_seat,
+                        players=self.players,
+                    )
                 )
         return Call(seat, parsed.kind, parsed.tiles, parsed.called, from_seat, parsed.added)
 
@@ -863,18 +938,24 @@ class _RoundReader:
         if value is None or (isinstance(value, list) and not (any(value) if win else value)):
             return None
         if not isinstance(value, list):
-            raise self.fail(f"deltas {value!r} are not a list")
+            raise self.fail(_("deltas {value} are not a list").format(value=repr(value)))
         deltas = tuple(_whole(v) for v in value)
         if any(deltas[self.players :]):
-            raise self.fail(f"deltas {value!r} pay a seat that does not exist")
+            raise self.fail(
+                _("deltas {value} pay a seat that does not exist").format(value=repr(value))
+            )
         if len(deltas) < self.players:
-            raise self.fail(f"deltas {value!r} do not cover every seat")
+            raise self.fail(_("deltas {value} do not cover every seat").format(value=repr(value)))
         return deltas[: self.players]
 
     def _result(self, result: Any, ura: tuple[Tile, ...], dealer: int) -> list[Result]:
         """The round's result events (one or more wins, or one draw or abort), appended."""
         if not isinstance(result, list) or not result or not isinstance(result[0], str):
-            raise self.fail(f"the round's result {result!r} is not a list starting with a word")
+            raise self.fail(
+                _("the round's result {result} is not a list starting with a word").format(
+                    result=repr(result)
+                )
+            )
         word = result[0]
         n = self.players
         results: list[Result] = []
@@ -882,7 +963,9 @@ class _RoundReader:
             infos = _win_infos(result[1:], n)
             if infos is None:
                 raise self.fail(
-                    f"a win whose entries are not [deltas, [winner, from, …]]: {result!r}"
+                    _("a win whose entries are not [deltas, [winner, from, …]]: {result}").format(
+                        result=repr(result)
+                    )
                 )
             for deltas, info in infos:
                 results.append(self._win(deltas, info, ura, dealer))
@@ -903,7 +986,7 @@ class _RoundReader:
             # An abortive draw pays nobody: Tenhou writes no deltas for it.
             results.append(Abort(_ABORTS[word], deltas or (0,) * n))
         else:
-            raise self.fail(f"unknown result {word!r}")
+            raise self.fail(_("unknown result {word}").format(word=repr(word)))
         self.events.extend(results)
         return results
 
@@ -912,7 +995,7 @@ class _RoundReader:
         seat, from_seat, pao = (_whole(v) for v in info[:3])
         for who in (seat, from_seat, pao):
             if not 0 <= who < n:
-                raise self.fail(f"a win names seat {who}, which does not exist")
+                raise self.fail(_("a win names seat {seat}, which does not exist").format(seat=who))
         han = fu = points = None
         limit: Limit | None = None
         yaku: list[tuple[str, int]] = []
