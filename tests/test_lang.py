@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -426,3 +427,58 @@ def test_a_hand_error_stays_english_in_json(capsys: pytest.CaptureFixture[str]) 
     assert main(["--json", "--lang", "zh", "1111m456p789s5z+5z, 1-23m"]) == 1
     error = json.loads(capsys.readouterr().out)["error"]
     assert error["message"] == "5 copies of 1m (counting melds): a set has only 4"
+
+
+def test_points_says_its_errors_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    """``agari points`` refuses a han or fu in the reader's language: a fu no hand has
+    (exit 1) and a han that is no number (a usage error, exit 2)."""
+    from agari.cli import main
+
+    assert main(["points", "--lang", "ko", "2", "35"]) == 1
+    assert capsys.readouterr().err == (
+        "agari points: 35부: 부는 10의 배수로 올린다. 25부는 치또이쯔뿐이다\n"
+    )
+    assert main(["points", "--lang", "ko", "x"]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith(
+        "agari points: 오류: HAN은 'x'이(가) 아니라 판 수, 또는 yakuman, 2x-yakuman, "
+        "3x-yakuman ...이다\n"
+    )
+    assert main(["points", "2", "35"]) == 1  # English where no language is asked for
+    assert "35 fu: fu are rounded up to a multiple of 10" in capsys.readouterr().err
+
+
+def test_batch_summary_in_the_language_and_its_json_in_english(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``agari batch`` writes its problems and summary in the language asked for; with
+    ``--json`` its records are the English ones (their error messages too)."""
+    from agari.cli import main
+
+    records = tmp_path / "hands.jsonl"
+    scored = {"hand": QUICK, "expect": {"han": 4}}
+    records.write_text(f"{json.dumps(scored)}\n" + '{"hand": 3}\n', encoding="utf-8")
+    assert main(["batch", "--lang", "ja", "--check", str(records)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith(
+        "エラー bad_record: 'hand' は数値ではなく、記法の文字列か構造化形式のオブジェクトで"
+        "なければならない"
+    )
+    assert re.fullmatch(r"2件、\d+\.\d\d秒 \([\d,]+手/秒\)", lines[1]), lines[1]
+    assert lines[2:] == [
+        "状態別: error 1, win 1",
+        "照合: 1件、一致 1、不一致 0 ('expect' のないレコード 1件)",
+        "失敗: 1 (上に一覧)",
+    ]
+    assert main(["batch", "--json", "--lang", "ja", str(records)]) == 1
+    japanese = capsys.readouterr().out
+    assert main(["batch", "--json", str(records)]) == 1
+    english = capsys.readouterr().out
+    plain = [json.loads(line) for line in english.splitlines()]
+    named = [json.loads(line) for line in japanese.splitlines()]
+    for entry in named[0]["yaku"]:  # the one difference --lang makes: the yaku's names
+        entry.pop("name")
+    assert named == plain
+    assert plain[1]["error"]["message"] == (
+        "'hand' must be a string in notation or a structured object, not a number"
+    )

@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Final, Literal, NamedTuple
 
 from agari.errors import RuleError
+from agari.lang import N_, _
 from agari.notation.records import RECORD_KEYS
 from agari.result import Result, json_line, result_line
 from agari.rules import Rules
@@ -79,6 +80,9 @@ RecordKind = Literal["text", "json", "case", "error"]
 Scorer = Callable[[Any, Rules], dict[str, Any] | Result]
 
 _MISSING: Final = object()
+#: What a message calls a record being read (translated where shown).
+_WHAT_CASE: Final = N_("the case")
+_WHAT_RECORD: Final = N_("the record")
 
 
 class UsageError(Exception):
@@ -89,7 +93,9 @@ def format_of(path: str, forced: str | None = None) -> Format:
     """The format of ``path`` from its extension (``-`` is JSON Lines), or ``forced``."""
     if forced is not None:
         if forced not in ("txt", "jsonl", "toml"):
-            raise UsageError(f"unknown format {forced!r}; use txt, jsonl or toml")
+            raise UsageError(
+                _("unknown format {format}; use txt, jsonl or toml").format(format=repr(forced))
+            )
         return forced  # type: ignore[return-value]
     if path == "-":
         return "jsonl"
@@ -99,8 +105,10 @@ def format_of(path: str, forced: str | None = None) -> Format:
     except KeyError:
         known = ", ".join(FORMATS)
         raise UsageError(
-            f"{path}: unknown file type {ext or '(no extension)'!r}; use {known}, '-' for "
-            "JSON Lines on standard input, or --format"
+            _(
+                "{file}: unknown file type {ending}; use {known}, '-' for JSON Lines on "
+                "standard input, or --format"
+            ).format(file=path, ending=repr(ext or _("(no extension)")), known=known)
         ) from None
 
 
@@ -142,8 +150,11 @@ class Mismatch:
         return record
 
     def describe(self) -> str:
-        got = _show(self.actual) if self.present else "nothing (key missing)"
-        return f"{self.key}: expected {_show(self.expected)}, got {got}"
+        """The mismatch as a person reads it, in the current language."""
+        got = _show(self.actual) if self.present else _("nothing (key missing)")
+        return _("{key}: expected {expected}, got {actual}").format(
+            key=self.key, expected=_show(self.expected), actual=got
+        )
 
 
 class Outcome(NamedTuple):
@@ -246,7 +257,7 @@ def _line_records(stream: IO[bytes], name: str, fmt: Format, base: int) -> Itera
                 "error",
                 name,
                 lineno,
-                f"line {lineno} is longer than {LINE_CAP} bytes",
+                _("line {line} is longer than {limit} bytes").format(line=lineno, limit=LINE_CAP),
                 base + pos,
                 ordinal,
                 error_code="line_too_long",
@@ -276,7 +287,7 @@ def _toml_records(stream: IO[bytes], name: str, base: int) -> Iterator[RawRecord
             "error",
             name,
             line,
-            f"{name}: not a valid TOML file: {exc}",
+            _("{file}: not a valid TOML file: {error}").format(file=name, error=exc),
             end,
             1,
             error_code="unreadable_file",
@@ -288,7 +299,7 @@ def _toml_records(stream: IO[bytes], name: str, base: int) -> Iterator[RawRecord
             "error",
             name,
             None,
-            f"{name}: 'case' must be an array of tables ([[case]])",
+            _("{file}: 'case' must be an array of tables ([[case]])").format(file=name),
             end,
             1,
             error_code="bad_record",
@@ -333,7 +344,7 @@ def iter_records(
                 "error",
                 path,
                 None,
-                f"cannot read {path}: {exc.strerror or exc}",
+                _("cannot read {file}: {reason}").format(file=path, reason=exc.strerror or exc),
                 consumed,
                 1,
                 error_code="unreadable_file",
@@ -361,12 +372,17 @@ def _records_of(
             yield record
     except OSError as exc:
         # A read error part-way (e.g. a directory, an I/O error): one record naming the file.
-        what = "" if not produced else " (records before it were read)"
+        reason = exc.strerror or exc
+        message = (
+            _("cannot read {file}: {reason} (records before it were read)")
+            if produced
+            else _("cannot read {file}: {reason}")
+        )
         yield RawRecord(
             "error",
             name,
             None,
-            f"cannot read {name}: {exc.strerror or exc}{what}",
+            message.format(file=name, reason=reason),
             last,
             0,
             error_code="unreadable_file",
@@ -420,33 +436,36 @@ def _rule_text(value: Any) -> str:
         return str(value)
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
-    raise RuleError(f"rule values are on/off, numbers or strings, not {_show(value)}")
+    raise RuleError(
+        _("rule values are on/off, numbers or strings, not {value}").format(value=_show(value))
+    )
 
 
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
+    raise ValueError(_("{name} is not JSON").format(name=name))
 
 
 def _parse_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError(f"number {text} is too large")
+        raise ValueError(_("number {number} is too large").format(number=text))
     return value
 
 
 def _type_name(value: Any) -> str:
+    """What a JSON or TOML value is, as a message says it."""
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "a boolean"
+        return _("a boolean")
     if isinstance(value, int | float):
-        return "a number"
+        return _("a number")
     if isinstance(value, str):
-        return "a string"
+        return _("a string")
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     if isinstance(value, dict):
-        return "an object"
+        return _("an object")
     return type(value).__name__
 
 
@@ -470,7 +489,10 @@ class _Parsed:
 def _from_mapping(obj: Mapping[str, Any], what: str) -> _Parsed:
     ident = obj.get("id")
     if ident is not None and (isinstance(ident, bool) or not isinstance(ident, str | int)):
-        raise _RecordError("bad_record", f"'id' must be a string or an integer, not {_show(ident)}")
+        raise _RecordError(
+            "bad_record",
+            _("'id' must be a string or an integer, not {value}").format(value=_show(ident)),
+        )
     try:
         return _fill(_Parsed(None, ident, obj.get("rules"), obj.get("rule"), None), obj, what)
     except _RecordError as exc:
@@ -481,7 +503,10 @@ def _from_mapping(obj: Mapping[str, Any], what: str) -> _Parsed:
 def _fill(parsed: _Parsed, obj: Mapping[str, Any], what: str) -> _Parsed:
     expect = obj.get("expect")
     if expect is not None and not isinstance(expect, dict):
-        raise _RecordError("bad_record", f"'expect' must be an object, not {_type_name(expect)}")
+        raise _RecordError(
+            "bad_record",
+            _("'expect' must be an object, not {type}").format(type=_type_name(expect)),
+        )
     parsed.expect = expect
     allowed = BATCH_KEYS | ({"hand"} if "hand" in obj else RECORD_KEYS)
     unknown = sorted(str(k) for k in obj if k not in allowed)
@@ -489,33 +514,49 @@ def _fill(parsed: _Parsed, obj: Mapping[str, Any], what: str) -> _Parsed:
         import difflib
 
         close = difflib.get_close_matches(unknown[0], sorted(allowed), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        keys = "hand (or the structured keys), " if "hand" in obj else "the structured keys, "
+        keys = (
+            _("hand (or the structured keys), {keys}")
+            if "hand" in obj
+            else _("the structured keys, {keys}")
+        ).format(keys=", ".join(sorted(BATCH_KEYS)))
+        message = (
+            _("{what} has an unknown key {key} (did you mean {close}?); a record holds {keys}")
+            if close
+            else _("{what} has an unknown key {key}; a record holds {keys}")
+        )
         raise _RecordError(
             "bad_record",
-            f"{what} has an unknown key {unknown[0]!r}{hint}; a record holds "
-            f"{keys}{', '.join(sorted(BATCH_KEYS))}",
+            message.format(
+                what=_(what),
+                key=repr(unknown[0]),
+                close=repr(close[0]) if close else "",
+                keys=keys,
+            ),
         )
     if "hand" in obj:
         hand = obj["hand"]
         if "concealed" in obj:
             raise _RecordError(
-                "bad_record", f"{what} has both 'hand' and 'concealed': give one of them"
+                "bad_record",
+                _("{what} has both 'hand' and 'concealed': give one of them").format(what=_(what)),
             )
         if isinstance(hand, str | dict):
             parsed.hand = hand
         else:
             raise _RecordError(
                 "bad_record",
-                f"'hand' must be a string in notation or a structured object, "
-                f"not {_type_name(hand)}",
+                _("'hand' must be a string in notation or a structured object, not {type}").format(
+                    type=_type_name(hand)
+                ),
             )
     elif "concealed" in obj:
         parsed.hand = {k: v for k, v in obj.items() if k not in BATCH_KEYS}
     else:
         raise _RecordError(
             "bad_record",
-            f"{what} has neither 'hand' (notation) nor 'concealed' (structured form, SPEC §2)",
+            _(
+                "{what} has neither 'hand' (notation) nor 'concealed' (structured form, SPEC §2)"
+            ).format(what=_(what)),
         )
     return parsed
 
@@ -525,44 +566,62 @@ def _parse_record(record: RawRecord) -> tuple[_Parsed, Any]:
     if record.kind == "case":
         case = record.raw
         if not isinstance(case, dict):
-            raise _RecordError("bad_record", f"a case must be a table, not {_type_name(case)}")
-        return _from_mapping(case, "the case"), case.get("hand", case)
+            raise _RecordError(
+                "bad_record", _("a case must be a table, not {type}").format(type=_type_name(case))
+            )
+        return _from_mapping(case, _WHAT_CASE), case.get("hand", case)
     try:
         text = record.raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise _RecordError("bad_encoding", f"the line is not UTF-8 ({exc.reason})") from None
+        raise _RecordError(
+            "bad_encoding", _("the line is not UTF-8 ({reason})").format(reason=exc.reason)
+        ) from None
     if record.kind == "text":
         return _Parsed(text.strip(), None, None, None, None), text
     try:
         value = json.loads(text, parse_constant=_reject_constant, parse_float=_parse_float)
     except RecursionError:
-        raise _RecordError("bad_json", "the line is not JSON: nested too deeply") from None
+        raise _RecordError("bad_json", _("the line is not JSON: nested too deeply")) from None
     except ValueError as exc:
-        raise _RecordError("bad_json", f"the line is not JSON: {exc}") from None
+        raise _RecordError(
+            "bad_json", _("the line is not JSON: {error}").format(error=exc)
+        ) from None
     if isinstance(value, str):
         return _Parsed(value, None, None, None, None), value
     if not isinstance(value, dict):
         raise _RecordError(
             "bad_record",
-            f"a record must be a JSON object (or a hand string), not {_type_name(value)}",
+            _("a record must be a JSON object (or a hand string), not {type}").format(
+                type=_type_name(value)
+            ),
         )
-    return _from_mapping(value, "the record"), value.get("hand", text)
+    return _from_mapping(value, _WHAT_RECORD), value.get("hand", text)
 
 
 def _merge_rules(settings: Settings, record: RawRecord, parsed: _Parsed | None) -> Rules:
     preset = settings.preset
     overrides: dict[str, Any] = dict(settings.overrides)
-    layers = [(record.file_rules, record.file_rule, "the file's")]
+    layers = [(record.file_rules, record.file_rule, True)]
     if parsed is not None:
-        layers.append((parsed.rules, parsed.rule, "the record's"))
-    for name, rule, whose in layers:
+        layers.append((parsed.rules, parsed.rule, False))
+    for name, rule, the_file in layers:
         if name is not None:
             if not isinstance(name, str):
-                raise RuleError(f"{whose} 'rules' must be a preset name, not {_show(name)}")
+                message = (
+                    _("the file's 'rules' must be a preset name, not {value}")
+                    if the_file
+                    else _("the record's 'rules' must be a preset name, not {value}")
+                )
+                raise RuleError(message.format(value=_show(name)))
             preset = name
         if rule is not None:
             if not isinstance(rule, dict):
-                raise RuleError(f"{whose} 'rule' must be an object of switches, not {_show(rule)}")
+                message = (
+                    _("the file's 'rule' must be an object of switches, not {value}")
+                    if the_file
+                    else _("the record's 'rule' must be an object of switches, not {value}")
+                )
+                raise RuleError(message.format(value=_show(rule)))
             overrides.update(rule)
     return build_rules(preset, overrides)
 
@@ -587,9 +646,12 @@ def process(record: RawRecord, settings: Settings, scorer: Scorer) -> Outcome:
         try:
             result = scorer(parsed.hand, rules)
         except Exception as exc:  # a scorer bug must not stop the batch
-            raise _RecordError("internal", f"scoring failed: {type(exc).__name__}: {exc}") from None
+            raise _RecordError(
+                "internal",
+                _("scoring failed: {error}").format(error=f"{type(exc).__name__}: {exc}"),
+            ) from None
         if not isinstance(result, dict | Result):
-            raise _RecordError("internal", "the scorer did not return a record")
+            raise _RecordError("internal", _("the scorer did not return a record"))
     except _RecordError as exc:
         if ident is None:
             ident = exc.ident
@@ -616,7 +678,7 @@ def process(record: RawRecord, settings: Settings, scorer: Scorer) -> Outcome:
         if isinstance(error, Mapping):
             error_triple = (str(error.get("code")), str(error.get("message")), error.get("column"))
         else:
-            error_triple = ("unknown", "no error details", None)
+            error_triple = ("unknown", _("no error details"), None)
     checked = settings.check and expect is not None
     mismatches: tuple[Mismatch, ...] = ()
     if checked and expect is not None:
@@ -790,7 +852,7 @@ def run_batch(
         import agari.api  # noqa: F401 - import once before forking: workers inherit it
 
     def lost(record: RawRecord) -> Outcome:
-        message = "the worker process scoring this record died (killed or crashed)"
+        message = _("the worker process scoring this record died (killed or crashed)")
         dead = record._replace(kind="error", raw=message, error_code="internal")
         return process(dead, settings, scorer)
 

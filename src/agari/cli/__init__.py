@@ -148,7 +148,7 @@ def _speak(args: list[str]) -> tuple[list[str], str, str | None]:
     (SPEC §3), with each yaku's name beside its id where a language is asked for."""
     import os
 
-    from agari.lang import choose
+    from agari.lang import _, choose, use
 
     rest: list[str] = []
     given: str | None = None
@@ -159,8 +159,9 @@ def _speak(args: list[str]) -> tuple[list[str], str, str | None]:
             rest += args[index:]
             break
         if arg == "--lang":
-            if index + 1 == len(args):
-                raise _UsageError("--lang needs a language: en, ja, zh or ko")
+            if index + 1 == len(args):  # said in the language of the environment
+                with use(choose(None, os.environ)):
+                    raise _UsageError(_("--lang needs a language: en, ja, zh or ko"))
             given = args[index + 1]
             index += 2
             continue
@@ -229,6 +230,8 @@ def _subcommand(module: str, function: str, args: list[str]) -> int:
 def _parse_options(args: list[str]) -> tuple[str | None, list[str], bool, list[str]]:
     """``--rules``, the ``--rule`` texts, ``--json`` and the hands (in order); ``--ev`` is
     read by the caller."""
+    from agari.lang import _
+
     preset: str | None = None
     overrides: list[str] = []
     as_json = False
@@ -245,7 +248,7 @@ def _parse_options(args: list[str]) -> tuple[str | None, list[str], bool, list[s
         if name in ("--rules", "--rule"):
             if not eq:
                 if i >= len(args):
-                    raise _UsageError(f"{name} needs a value")
+                    raise _UsageError(_("{option} needs a value").format(option=name))
                 value = args[i]
                 i += 1
             if name == "--rules":
@@ -255,7 +258,7 @@ def _parse_options(args: list[str]) -> tuple[str | None, list[str], bool, list[s
         elif arg == "--json":
             as_json = True
         elif arg.startswith("-") and len(arg) > 1 and not arg[1].isdigit():
-            raise _UsageError(f"unknown option {arg!r}")
+            raise _UsageError(_("unknown option {option}").format(option=repr(arg)))
         else:
             hands.append(arg)
     return preset, overrides, as_json, _join_words(hands)
@@ -303,13 +306,19 @@ def cannot_write(prog: str, error: OSError, where: str | None = None) -> int:
     import contextlib
     import os
 
+    from agari.lang import _
+
     if where is None:
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    reason = error.strerror or error
+    said = (
+        _("cannot write the output: {reason}").format(reason=reason)
+        if not where
+        else _("cannot write {file}: {reason}").format(file=where, reason=reason)
+    )
     with contextlib.suppress(OSError, ValueError):
-        sys.stderr.write(
-            f"{prog}: cannot write {where or 'the output'}: {error.strerror or error}\n"
-        )
+        sys.stderr.write(f"{prog}: {said}\n")
         sys.stderr.flush()
     return 1
 
@@ -442,13 +451,15 @@ def _shown(text: str) -> str:
 def _not_utf8(text: str, rules: Rules) -> Result:
     """The error for a hand whose bytes are not UTF-8: code ``bad_encoding``, as in
     ``agari batch``; the input shown with replacement characters."""
+    from agari.lang import _
     from agari.result import Result
 
+    message = _("the hand is not UTF-8")  # English for --json: the command speaks it then
     return Result(
         input=text,
         status="error",
         rules=rules.describe(),
-        error={"code": "bad_encoding", "message": "the hand is not UTF-8", "column": None},
+        error={"code": "bad_encoding", "message": message, "column": None},
     )
 
 

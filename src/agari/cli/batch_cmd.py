@@ -18,6 +18,7 @@ import time
 from typing import IO
 
 from agari.batch.run import (
+    Mismatch,
     Outcome,
     Scorer,
     Settings,
@@ -38,6 +39,7 @@ from agari.cli.options import (
     run_until_stopped,
 )
 from agari.errors import RuleError
+from agari.lang import _
 from agari.rules import Rules
 from agari.workers import capped_jobs
 
@@ -113,41 +115,65 @@ class Progress(ProgressLine):
         self.last = now
         elapsed = max(now - self.start, 1e-9)
         rate = records / elapsed
-        text = f"{records:,} records  {rate:,.0f}/s"
+        text = _("{count} records  {rate}/s").format(count=f"{records:,}", rate=f"{rate:,.0f}")
         if self.total:
             share = min(done_bytes / self.total, 1.0)
             filled = int(share * 24)
             eta = elapsed * (1 - share) / share if share > 0 else 0.0
             minutes, seconds = divmod(int(eta + 0.5), 60)
-            text = (
-                f"[{'#' * filled}{'.' * (24 - filled)}] {share:4.0%}  {text}  "
-                f"ETA {minutes}:{seconds:02d}"
-            )
+            left = _("ETA {time}").format(time=f"{minutes}:{seconds:02d}")
+            text = f"[{'#' * filled}{'.' * (24 - filled)}] {share:4.0%}  {text}  {left}"
         self.show(text)
 
 
 def _error_line(outcome: Outcome) -> str:
     assert outcome.error is not None
     code, message, column = outcome.error
-    where = f" (column {column})" if isinstance(column, int) else ""
-    return f"{outcome.location} [{outcome.id}]: error {code}: {message}{where}\n"
+    if isinstance(column, int):
+        said = _("error {code}: {message} (column {column})").format(
+            code=code, message=message, column=column
+        )
+    else:
+        said = _("error {code}: {message}").format(code=code, message=message)
+    return f"{outcome.location} [{outcome.id}]: {said}\n"
 
 
-def _summary_text(summary: Summary, check: bool, listed: str = "listed above") -> str:
+def _mismatch_line(outcome: Outcome, mismatch: Mismatch) -> str:
+    said = _("mismatch {what}").format(what=mismatch.describe())
+    return f"{outcome.location} [{outcome.id}]: {said}\n"
+
+
+def _summary_text(summary: Summary, check: bool, listed: str | None = None) -> str:
+    """The summary a person reads (the statuses are the records' codes); ``listed``: the
+    file the failed records went to (``None``: they are listed above)."""
     lines = [
-        f"{summary.records:,} records in {summary.elapsed:.2f} s ({summary.rate:,.0f} hands/s)",
+        _("{count} records in {seconds} s ({rate} hands/s)").format(
+            count=f"{summary.records:,}",
+            seconds=f"{summary.elapsed:.2f}",
+            rate=f"{summary.rate:,.0f}",
+        ),
     ]
     if summary.by_status:
         counts = ", ".join(f"{status} {n:,}" for status, n in sorted(summary.by_status.items()))
-        lines.append(f"by status: {counts}")
+        lines.append(_("by status: {counts}").format(counts=counts))
     if check:
         unchecked = summary.records - summary.checked
-        lines.append(
-            f"checked: {summary.checked:,}, matched {summary.matched:,}, "
-            f"mismatched {summary.mismatched:,}"
-            + (f" ({unchecked:,} records without 'expect')" if unchecked else "")
+        checked = _("checked: {checked}, matched {matched}, mismatched {mismatched}").format(
+            checked=f"{summary.checked:,}",
+            matched=f"{summary.matched:,}",
+            mismatched=f"{summary.mismatched:,}",
         )
-    lines.append(f"failed: {summary.failed:,}" + (f" ({listed})" if summary.failed else ""))
+        if unchecked:
+            without = _("({count} records without 'expect')").format(count=f"{unchecked:,}")
+            checked = f"{checked} {without}"
+        lines.append(checked)
+    failed = f"{summary.failed:,}"
+    if not summary.failed:
+        lines.append(_("failed: {count}").format(count=failed))
+    elif listed is None:
+        lines.append(_("failed: {count} (listed above)").format(count=failed))
+    else:
+        lines.append(_("failed: {count} (listed in {file})").format(count=failed, file=listed))
     return "\n".join(lines) + "\n"
 
 
@@ -176,18 +202,22 @@ def run(
         for path in args.files:
             format_of(path, args.format)
         if args.files.count("-") > 1:
-            raise UsageError("'-' (standard input) can be given only once")
+            raise UsageError(_("'-' (standard input) can be given only once"))
         if args.output and os.path.exists(args.output):
             for path in args.files:
                 if path != "-" and os.path.exists(path) and os.path.samefile(path, args.output):
-                    raise UsageError(f"-o {args.output} would overwrite the input file {path}")
+                    raise UsageError(
+                        _("-o {output} would overwrite the input file {file}").format(
+                            output=args.output, file=path
+                        )
+                    )
         try:
             overrides = Rules.from_options(args.rules, args.rule).overrides
         except RuleError as exc:
             raise UsageError(str(exc)) from None
         if scorer is None:
             if importlib.util.find_spec("agari.api") is None:
-                raise UsageError("the scoring engine (agari.api) is not installed")
+                raise UsageError(_("the scoring engine (agari.api) is not installed"))
             scorer = score_with_engine
     except UsageError as exc:
         err.write(f"agari batch: {exc}\n")
@@ -259,10 +289,7 @@ def _drive(
             assert outcome.json_line is not None
             out.write(outcome.json_line + "\n")
         else:
-            reports = [
-                f"{outcome.location} [{outcome.id}]: mismatch {m.describe()}\n"
-                for m in outcome.mismatches
-            ]
+            reports = [_mismatch_line(outcome, m) for m in outcome.mismatches]
             if outcome.error is not None and outcome.failed:
                 reports.append(_error_line(outcome))
             if reports:
@@ -289,7 +316,7 @@ def _drive(
         out.write(text)
     out.flush()
     if args.output:
-        terminal.write(_summary_text(summary, args.check, f"listed in {args.output}"))
+        terminal.write(_summary_text(summary, args.check, args.output))
         terminal.flush()
     elif args.json and isatty(err):
         err.write(text)

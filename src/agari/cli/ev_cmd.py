@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from agari.cli.options import Parser, add_rule_options, hand_arguments
+from agari.lang import _
 
 __all__ = ["run"]
 
@@ -126,7 +127,8 @@ def _rejected(text: str, error: Exception, as_json: bool) -> int:
         record = {"input": text, "status": "error", "error": error.to_json()}
         sys.stdout.write(json_line(record) + "\n")
         return 1
-    sys.stderr.write(f"error ({error.code}): {error.message}\n")
+    said = _("error ({code}): {message}").format(code=error.code, message=error.message)
+    sys.stderr.write(said + "\n")
     if error.column is not None:
         sys.stderr.write(f"  {text}\n  {' ' * (error.column - 1)}^\n")
     return 1

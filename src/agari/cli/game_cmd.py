@@ -140,7 +140,10 @@ def process(path: str, options: _Options, data: bytes | None = None) -> FileDone
         return done
     replay = game.replay
     if options.to is not None and replay is None:
-        message = f"agari game: {game.name}: a game sheet holds no play to write as {options.to}"
+        said = _("{file}: a game sheet holds no play to write as {format}").format(
+            file=game.name, format=options.to
+        )
+        message = f"agari game: {said}"
         return FileDone(err=[message], status=1)
     exported = export(replay, options.to) if replay is not None and options.to else None
     if exported is None:
@@ -173,11 +176,11 @@ def run(args: list[str]) -> int:
 def _export_usage(options: argparse.Namespace) -> str | None:
     """What is wrong with ``--to`` and ``-o`` as given, or ``None``."""
     if options.output and not options.to:
-        return "-o goes with --to (the file or folder the export is written to)"
+        return _("-o goes with --to (the file or folder the export is written to)")
     if options.to and options.json:
-        return "--to and --json are two outputs: give one"
+        return _("--to and --json are two outputs: give one")
     if options.to and len(options.files) > 1 and not options.output:
-        return "--to with several files writes one file each: give -o FOLDER"
+        return _("--to with several files writes one file each: give -o FOLDER")
     return None
 
 
@@ -239,7 +242,7 @@ def _replay_all(options: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
                     exports.write(path, done.value.export)
                 except OSError as error:
                     raise _WriteFailed(error) from error
-        return f"{total.rounds} rounds, {total.wins} wins"
+        return _("{rounds} rounds, {wins} wins").format(rounds=total.rounds, wins=total.wins)
 
     try:
         status = run_files(
@@ -250,7 +253,7 @@ def _replay_all(options: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         assert isinstance(cause, OSError)
         return cannot_write("agari game", cause, options.output)
     if logs:
-        line = f"summary: {summary_line(total)}\n"
+        line = _("summary: {summary}").format(summary=summary_line(total)) + "\n"
         apart = options.json or options.to  # the output is a format: the summary goes beside
         (err if apart else out).write(line if apart else "\n" + line)
     if options.check and disagrees and status == 0:

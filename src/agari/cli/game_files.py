@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import IO, Any, Generic, TypeVar
+from typing import IO, Any, Final, Generic, TypeVar
 
 from agari.cli.options import (
     ProgressLine,
@@ -22,7 +22,7 @@ from agari.cli.options import (
 )
 from agari.errors import RuleError
 from agari.game.files import GameFile, read_game
-from agari.lang import _
+from agari.lang import N_, _
 from agari.rules import Rules
 from agari.web.params import MAX_GAME_FILE
 from agari.workers import capped_jobs, ordered_map
@@ -38,6 +38,13 @@ __all__ = [
     "run_files",
     "too_large",
 ]
+
+#: What a command that needs a game's play says of a file that holds none, by what it does
+#: with the play (``play_to``; translated where shown).
+_NO_PLAY: Final = {
+    "review": N_("{file}: not a game log (a game sheet holds no play to review)"),
+    "count": N_("{file}: not a game log (a game sheet holds no play to count)"),
+}
 
 S = TypeVar("S")
 R = TypeVar("R")
@@ -107,10 +114,20 @@ def play_file(
         return None, FileDone(err=[too_large(command, name)], status=1)
     game = read_game(raw, name, rules, rule, max_unpacked=MAX_GAME_FILE)
     if game.replay is None and (play_to is not None or game.sheet is None):
-        why = game.error or f"{name}: not a game log (a game sheet holds no play to {play_to})"
+        why = game.error or _no_play(name, play_to)
         return None, FileDone(err=[f"{command}: {why}"], status=game.status or 1)
     return game, FileDone(
         err=[f"{command}: {game.error}"] if game.error else [], status=game.status
+    )
+
+
+def _no_play(name: str, play_to: str | None) -> str:
+    """The message for a file that is no game log, to a command that needs its play."""
+    known = _NO_PLAY.get(play_to or "")
+    if known is not None:
+        return _(known).format(file=name)
+    return _("{file}: not a game log (a game sheet holds no play to {use})").format(
+        file=name, use=play_to
     )
 
 
@@ -138,7 +155,10 @@ def run_files(
     )
 
     def lost(path: str) -> FileDone[T]:
-        message = f"{command}: {path}: the worker process reading it died (killed or out of memory)"
+        said = _("{file}: the worker process reading it died (killed or out of memory)").format(
+            file=path
+        )
+        message = f"{command}: {said}"
         return FileDone(err=[message], status=1)
 
     status = 0
@@ -172,7 +192,10 @@ def read_file(path: str) -> bytes:
 
 def too_large(command: str, name: str) -> str:
     """The message for a file over :data:`MAX_GAME_FILE`."""
-    return f"{command}: {name}: more than {MAX_GAME_FILE // 2**20} MB, the most a game file holds"
+    said = _("{file}: more than {size} MB, the most a game file holds").format(
+        file=name, size=MAX_GAME_FILE // 2**20
+    )
+    return f"{command}: {said}"
 
 
 def each_file(
@@ -204,4 +227,7 @@ class Progress(ProgressLine):
         width = 24
         filled = width * done // max(self.total, 1)
         bar = "#" * filled + "-" * (width - filled)
-        self.show(f"[{bar}] {done}/{self.total} files, {detail}, {rate:.0f} files/s")
+        said = _("{done}/{total} files, {detail}, {rate} files/s").format(
+            done=done, total=self.total, detail=detail, rate=f"{rate:.0f}"
+        )
+        self.show(f"[{bar}] {said}")

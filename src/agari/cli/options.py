@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import re
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -24,6 +25,8 @@ __all__ = [
     "UsageError",
     "add_jobs_option",
     "add_rule_options",
+    "argparse_message",
+    "error_line",
     "hand_arguments",
     "isatty",
     "rules_of",
@@ -44,6 +47,71 @@ def _usage_in_language(text: str) -> str:
 
 class UsageError(Exception):
     """A command line that cannot be run: exit status 2 with the message and the usage."""
+
+
+#: argparse's own messages as Python writes them in English, each with the same message as
+#: agari's catalogs hold it (translated where shown: :func:`argparse_message`). A message
+#: another Python's argparse words otherwise stays as argparse wrote it.
+_ARGPARSE_MESSAGES: Final = (
+    (
+        re.compile(r"the following arguments are required: (?P<arguments>.+)", re.DOTALL),
+        N_("the following arguments are required: {arguments}"),
+    ),
+    (
+        re.compile(r"unrecognized arguments: (?P<arguments>.*)", re.DOTALL),
+        N_("unrecognized arguments: {arguments}"),
+    ),
+    (
+        re.compile(r"one of the arguments (?P<arguments>.+) is required", re.DOTALL),
+        N_("one of the arguments {arguments} is required"),
+    ),
+    (
+        re.compile(r"not allowed with argument (?P<argument>.+)", re.DOTALL),
+        N_("not allowed with argument {argument}"),
+    ),
+    (
+        re.compile(r"ignored explicit argument (?P<value>.+)", re.DOTALL),
+        N_("ignored explicit argument {value}"),
+    ),
+    (re.compile(r"expected one argument"), N_("expected one argument")),
+    (re.compile(r"expected at most one argument"), N_("expected at most one argument")),
+    (re.compile(r"expected at least one argument"), N_("expected at least one argument")),
+    (
+        re.compile(r"ambiguous option: (?P<option>.+?) could match (?P<matches>.+)", re.DOTALL),
+        N_("ambiguous option: {option} could match {matches}"),
+    ),
+    (
+        re.compile(r"invalid choice: (?P<value>.+) \(choose from (?P<choices>.+)\)", re.DOTALL),
+        N_("invalid choice: {value} (choose from {choices})"),
+    ),
+    (
+        re.compile(r"invalid (?P<type>\S+) value: (?P<value>.+)", re.DOTALL),
+        N_("invalid {type} value: {value}"),
+    ),
+)
+_ARGUMENT: Final = re.compile(r"argument (?P<argument>[^\s:]+): (?P<message>.+)", re.DOTALL)
+
+
+def error_line(prog: str, error: object) -> str:
+    """``PROG: error: MESSAGE`` and a newline, in the current language: the line a command
+    writes on standard error for a usage error."""
+    return _("{command}: error: {message}").format(command=prog, message=error) + "\n"
+
+
+def argparse_message(message: str) -> str:
+    """One of argparse's error messages (``argument --honba: expected one argument``) in
+    the current language; a message it does not know stays as it is (the text an option's
+    type gave is in the language already)."""
+    whole = _ARGUMENT.fullmatch(message)
+    if whole is not None:
+        return _("argument {argument}: {message}").format(
+            argument=whole["argument"], message=argparse_message(whole["message"])
+        )
+    for pattern, text in _ARGPARSE_MESSAGES:
+        found = pattern.fullmatch(message)
+        if found is not None:
+            return _(text).format(**found.groupdict())
+    return message
 
 
 class Parser(argparse.ArgumentParser):
@@ -88,7 +156,8 @@ class Parser(argparse.ArgumentParser):
         return _usage_in_language(super().format_help())
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{message}\n{self.format_usage().rstrip()}")
+        text = argparse_message(message)
+        raise UsageError(f"{text}\n{self.format_usage().rstrip()}")
 
     def print_help(self, file: SupportsWrite[str] | None = None) -> None:
         # argparse's own drops a write error: a full disk must be reported, not lost.
@@ -128,7 +197,9 @@ def add_jobs_option(parser: argparse.ArgumentParser) -> None:
 
 def _jobs(text: str) -> int:
     if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"takes 0 (all cores) or a positive number, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("takes 0 (all cores) or a positive number, not {value}").format(value=repr(text))
+        )
     return int(text)
 
 
@@ -151,7 +222,7 @@ def hand_arguments(
     except SystemExit as stop:  # --help
         return stop.code if isinstance(stop.code, int) else 0
     except (UsageError, RuleError) as error:
-        sys.stderr.write(f"{prog}: error: {error}\n")
+        sys.stderr.write(error_line(prog, error))
         return 2
     return args, rules, " ".join(args.hand).replace(" ,", ",")
 
@@ -219,7 +290,7 @@ def run_until_stopped(prog: str, body: Callable[[], int], out: IO[str], err: IO[
         with contextlib.suppress(OSError, ValueError):
             out.flush()
         if isinstance(stopped, _Terminated):
-            err.write(f"{prog}: terminated\n")
+            err.write(prog + ": " + _("terminated") + "\n")
             return EXIT_TERMINATED
-        err.write(f"\n{prog}: interrupted\n")
+        err.write("\n" + prog + ": " + _("interrupted") + "\n")
         return EXIT_INTERRUPTED

@@ -12,10 +12,10 @@ import argparse
 import json
 import re
 import sys
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
-from agari.cli.options import Parser, UsageError, add_rule_options, rules_of
-from agari.lang import _, current
+from agari.cli.options import Parser, UsageError, add_rule_options, error_line, rules_of
+from agari.lang import N_, _, current
 from agari.lang.terms import limit_name, term
 from agari.notation.text import WIND_VALUES
 
@@ -50,7 +50,7 @@ def _run(prog: str, body: Any, argv: Sequence[str]) -> int:
     except SystemExit as stop:  # --help
         return stop.code if isinstance(stop.code, int) else EXIT_OK
     except (UsageError, RuleError) as exc:
-        print(f"agari {prog}: error: {exc}", file=sys.stderr)
+        sys.stderr.write(error_line(f"agari {prog}", exc))
         return EXIT_USAGE
     except (_Rejected, SettleError) as exc:
         print(f"agari {prog}: {exc}", file=sys.stderr)
@@ -64,32 +64,51 @@ def _run(prog: str, body: Any, argv: Sequence[str]) -> int:
 
         if is_write_failure(exc):
             raise  # a full disk: agari.cli.main says so
-        print(
-            f"agari {prog}: internal error ({type(exc).__name__}: {exc}); please report it "
-            f"with the command line: agari {prog} {' '.join(argv)}",
-            file=sys.stderr,
-        )
+        said = _(
+            "internal error ({error}); please report it with the command line: {command}"
+        ).format(error=f"{type(exc).__name__}: {exc}", command=f"agari {prog} {' '.join(argv)}")
+        print(f"agari {prog}: {said}", file=sys.stderr)
         return EXIT_REJECTED
 
 
 def _count(text: str) -> int:
     if not text.strip().isdigit():
-        raise argparse.ArgumentTypeError(f"expected a non-negative whole number, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("expected a non-negative whole number, not {value}").format(value=repr(text))
+        )
     return int(text)
 
 
 def _seat(text: str) -> str:
     seat = WIND_VALUES.get(text.strip().lower())
     if seat is None:
-        raise argparse.ArgumentTypeError(f"a seat is E, S, W or N, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("a seat is E, S, W or N, not {value}").format(value=repr(text))
+        )
     return seat
 
 
+#: The seats a command names, as its messages say them (translated where shown).
+_ROLES: Final = (
+    N_("winner"),
+    N_("discarder"),
+    N_("liable seat"),
+    N_("wareme seat"),
+    N_("tenpai seat"),
+    N_("chombo seat"),
+)
+
+
 def _check_in_play(seat: str, rules: Rules, what: str) -> None:
+    """Refuse ``seat`` (the ``what``: one of :data:`_ROLES`) where it does not play."""
     from agari.settle import seats_in_play
 
     if seat not in seats_in_play(rules):
-        raise _Rejected(f"{what} {seat}: seat {seat} does not play in three-player mahjong")
+        raise _Rejected(
+            _("{what} {seat}: seat {seat} does not play in three-player mahjong").format(
+                what=_(what), seat=seat
+            )
+        )
 
 
 def _signed(deltas: dict[str, int]) -> str:
@@ -118,10 +137,12 @@ def _parse_han(text: str) -> tuple[int, int]:
     if match:
         multiple = int(match.group(1) or 1)
         if multiple < 1:
-            raise _Rejected("a yakuman hand is worth at least one yakuman")
+            raise _Rejected(_("a yakuman hand is worth at least one yakuman"))
         return 13 * multiple, multiple
     raise UsageError(
-        f"HAN is a number of han, or yakuman, 2x-yakuman, 3x-yakuman ..., not {text!r}"
+        _("HAN is a number of han, or yakuman, 2x-yakuman, 3x-yakuman ..., not {value}").format(
+            value=repr(text)
+        )
     )
 
 
@@ -130,7 +151,9 @@ def _parse_fu(text: str | None) -> int | None:
         return None
     word = text.strip().lower().removesuffix("fu")
     if not word.isdigit():
-        raise UsageError(f"FU is a whole number of fu (20, 25, 30 ...), not {text!r}")
+        raise UsageError(
+            _("FU is a whole number of fu (20, 25, 30 ...), not {value}").format(value=repr(text))
+        )
     return int(word)
 
 
@@ -146,12 +169,16 @@ def _hand_value(
     warnings: list[str] = []
     if yakuman == 0:
         if han < 1:
-            raise _Rejected(f"a winning hand has at least 1 han, not {han}")
+            raise _Rejected(_("a winning hand has at least 1 han, not {han}").format(han=han))
         if fu is None:
             if han <= 4:
-                raise UsageError(f"FU is needed below 5 han ({han} han given)")
+                raise UsageError(_("FU is needed below 5 han ({han} han given)").format(han=han))
             if rules.aotenjou:  # no limits: the fu count at every han
-                raise UsageError(f"FU is needed at every han under aotenjou=on ({han} han given)")
+                raise UsageError(
+                    _("FU is needed at every han under aotenjou=on ({han} han given)").format(
+                        han=han
+                    )
+                )
         else:
             reason = impossible_reason(han, fu, tsumo, rules)
             if reason is not None:
@@ -160,7 +187,7 @@ def _hand_value(
         warnings.extend(rule_warnings(han, fu, rules))
     else:
         if fu is not None:
-            warnings.append("fu do not count for a yakuman hand")
+            warnings.append(_("fu do not count for a yakuman hand"))
             fu = None
         base, limit = yakuman_base(yakuman)
     return han, fu, yakuman, base, limit, warnings
@@ -242,7 +269,9 @@ def points_record(argv: Sequence[str]) -> dict[str, Any]:
 
     winner = args.seat if args.seat is not None else ("E" if args.dealer else "S")
     if args.dealer and winner != "E":
-        raise UsageError(f"--dealer means the winner sits East, but --seat is {winner}")
+        raise UsageError(
+            _("--dealer means the winner sits East, but --seat is {seat}").format(seat=winner)
+        )
     _check_in_play(winner, rules, "winner")
     if args.also:
         first = {"han": han, "fu": fu, "yakuman": yakuman, "base_points": base, "limit": limit}
@@ -251,43 +280,48 @@ def points_record(argv: Sequence[str]) -> dict[str, Any]:
     discarder = None
     if args.tsumo:
         if args.discarder is not None:
-            raise UsageError("--from names the discarder of a ron; it cannot go with --tsumo")
+            raise UsageError(_("--from names the discarder of a ron; it cannot go with --tsumo"))
     else:
         discarder = args.discarder
         if discarder is None:
             discarder = seat_from(winner, "left", rules)
             warnings.append(
-                f"discarder assumed: {discarder}, the seat before the winner "
-                "(give --from SEAT to name it)"
+                _(
+                    "discarder assumed: {seat}, the seat before the winner "
+                    "(give --from SEAT to name it)"
+                ).format(seat=discarder)
             )
         else:
             _check_in_play(discarder, rules, "discarder")
         assert discarder is not None
         if discarder == winner:
-            raise _Rejected(f"the winner ({winner}) cannot deal in to himself")
+            raise _Rejected(_("the winner ({seat}) cannot deal in to himself").format(seat=winner))
         source = source_of(winner, discarder, rules)
 
     liable_base = 0
     if args.pao is not None:
         if yakuman == 0:
-            raise _Rejected("liability (pao) applies to yakuman hands only")
+            raise _Rejected(_("liability (pao) applies to yakuman hands only"))
         _check_in_play(args.pao, rules, "liable seat")
         if args.pao == winner:
-            raise _Rejected(f"the winner ({winner}) cannot be liable for his own yakuman")
+            raise _Rejected(
+                _("the winner ({seat}) cannot be liable for his own yakuman").format(seat=winner)
+            )
         liable = yakuman if args.liable is None else args.liable
         if not 1 <= liable <= yakuman:
-            raise _Rejected(f"--liable must be between 1 and {yakuman}, not {liable}")
+            raise _Rejected(
+                _("--liable must be between 1 and {most}, not {count}").format(
+                    most=yakuman, count=liable
+                )
+            )
         liable_base = yakuman_base(liable)[0]
     elif args.liable is not None:
-        raise UsageError("--liable goes with --pao")
+        raise UsageError(_("--liable goes with --pao"))
     wareme = args.wareme
     if wareme is not None:
         _check_in_play(wareme, rules, "wareme seat")
         if not rules.wareme:
-            warnings.append(
-                f"--wareme ignored: wareme=off under rules {rules.describe()} "
-                "(add --rule wareme=on)"
-            )
+            warnings.append(_wareme_ignored(rules))
 
     context = Context(
         tsumo=args.tsumo,
@@ -322,6 +356,12 @@ def points_record(argv: Sequence[str]) -> dict[str, Any]:
     }
 
 
+def _wareme_ignored(rules: Rules) -> str:
+    return _("--wareme ignored: wareme=off under rules {rules} (add --rule wareme=on)").format(
+        rules=rules.describe()
+    )
+
+
 _ALSO_RE = re.compile(r"^\s*([^/@\s]+)\s*(?:/\s*([^@\s]+)\s*)?@\s*(\S+)\s*$")
 
 
@@ -346,25 +386,33 @@ def _several_record(
     from agari.settle import settle_rons, settle_win, source_of
 
     if args.tsumo:
-        raise UsageError("--also names another winner on the same discard; not with --tsumo")
+        raise UsageError(_("--also names another winner on the same discard; not with --tsumo"))
     if args.discarder is None:
-        raise UsageError("--also needs --from SEAT: who discarded the tile they all won on")
+        raise UsageError(_("--also needs --from SEAT: who discarded the tile they all won on"))
     if args.pao is not None or args.liable is not None:
-        raise UsageError("--pao and --liable go with one winner, not with --also")
+        raise UsageError(_("--pao and --liable go with one winner, not with --also"))
     discarder = args.discarder
     _check_in_play(discarder, rules, "discarder")
     hands = {first_seat: first}
     for text in args.also:
         m = _ALSO_RE.match(text)
         if m is None:
-            raise UsageError(f"--also is HAN[/FU]@SEAT (e.g. 2/40@W, yakuman@N), not {text!r}")
+            raise UsageError(
+                _("--also is HAN[/FU]@SEAT (e.g. 2/40@W, yakuman@N), not {value}").format(
+                    value=repr(text)
+                )
+            )
         try:
             seat = _seat(m[3])
         except argparse.ArgumentTypeError as e:
             raise UsageError(f"--also {text}: {e}") from None
         _check_in_play(seat, rules, "winner")
         if seat in hands:
-            raise _Rejected(f"--also {text}: seat {seat} already wins on this discard")
+            raise _Rejected(
+                _("--also {value}: seat {seat} already wins on this discard").format(
+                    value=text, seat=seat
+                )
+            )
         try:
             han, fu, yakuman, base, limit, notes = _hand_value(m[1], m[2], False, rules)
         except (UsageError, _Rejected) as e:
@@ -373,17 +421,14 @@ def _several_record(
         hands[seat] = {"han": han, "fu": fu, "yakuman": yakuman, "base_points": base}
         hands[seat]["limit"] = limit
     if discarder in hands:
-        raise _Rejected(f"the winner ({discarder}) cannot deal in to himself")
+        raise _Rejected(_("the winner ({seat}) cannot deal in to himself").format(seat=discarder))
     if len(hands) > 3:
-        raise _Rejected("at most three players can win on one discard")
+        raise _Rejected(_("at most three players can win on one discard"))
     wareme = args.wareme
     if wareme is not None:
         _check_in_play(wareme, rules, "wareme seat")
         if not rules.wareme:
-            warnings.append(
-                f"--wareme ignored: wareme=off under rules {rules.describe()} "
-                "(add --rule wareme=on)"
-            )
+            warnings.append(_wareme_ignored(rules))
 
     counters: dict[str, tuple[int, int]] = {}
 
@@ -600,7 +645,7 @@ def run_table(argv: Sequence[str]) -> int:
         rules = rules_of(args)
         if args.all:
             if args.dealer or args.tsumo:
-                raise UsageError("--all prints every table; leave out --dealer and --tsumo")
+                raise UsageError(_("--all prints every table; leave out --dealer and --tsumo"))
             situations = [(False, False), (True, False), (False, True), (True, True)]
         else:
             situations = [(args.dealer, args.tsumo)]
@@ -667,7 +712,9 @@ def _parse_seats(text: str) -> set[str]:
         elif all(ch in "eswn" for ch in part):  # "es" as a shorthand for E,S
             seats.update(ch.upper() for ch in part)
         else:
-            raise UsageError(f"--tenpai takes seats like E,S or none, not {text!r}")
+            raise UsageError(
+                _("--tenpai takes seats like E,S or none, not {value}").format(value=repr(text))
+            )
     return seats
 
 

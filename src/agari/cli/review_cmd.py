@@ -124,7 +124,7 @@ def run(args: list[str]) -> int:
     if isinstance(options, int):
         return options
     if options.top < 0:
-        sys.stderr.write("agari review: --top takes 0 or more\n")
+        sys.stderr.write("agari review: " + _("--top takes 0 or more") + "\n")
         return 2
     out, err = sys.stdout, sys.stderr
     return run_until_stopped("agari review", lambda: _review_all(options, out, err), out, err)
@@ -148,17 +148,24 @@ def _review_all(options: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             decisions += done.value.decisions
             if done.value.html:
                 sections.append(done.value.html)
-        return f"{decisions} decisions"
+        return _("{count} decisions").format(count=decisions)
 
     status = run_files(
         "agari review", review_file, options.files, settings, options, out, err, absorb
     )
     if options.html is not None:
-        title = options.files[0] if len(options.files) == 1 else f"{len(sections)} games"
+        title = (
+            options.files[0]
+            if len(options.files) == 1
+            else _("{count} games").format(count=len(sections))
+        )
         try:
             with open(options.html, "w", encoding="utf-8") as page:
                 page.write(review_html(sections, title))
         except OSError as error:
-            err.write(f"agari review: cannot write {options.html}: {error.strerror or error}\n")
+            said = _("cannot write {file}: {reason}").format(
+                file=options.html, reason=error.strerror or error
+            )
+            err.write(f"agari review: {said}\n")
             return 1
     return status

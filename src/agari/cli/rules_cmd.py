@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from agari.errors import RuleError
+from agari.lang import _
 from agari.rules import (
     DEFAULT_PRESET,
     PRESET_NAMES,
@@ -97,7 +98,11 @@ def run(argv: Sequence[str]) -> int:
         return 0
     unknown = [a for a in args if a.startswith("-")]
     if unknown or len(args) > 1:
-        what = f"unknown option {unknown[0]!r}" if unknown else "give at most one preset name"
+        what = (
+            _("unknown option {option}").format(option=repr(unknown[0]))
+            if unknown
+            else _("give at most one preset name")
+        )
         sys.stderr.write(f"agari rules: {what}\n{USAGE}")
         return 2
     name = args[0] if args else None

@@ -12,7 +12,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from agari.cli.options import Parser, UsageError
+from agari.cli.options import Parser, UsageError, error_line
+from agari.lang import _
 from agari.web.params import Limits
 
 __all__ = ["run"]
@@ -44,7 +45,9 @@ exit status: 0 stopped, 1 could not serve (missing extra, port in use), 2 usage 
 
 def _port(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("a port is a number from 1 to 65535, not {value}").format(value=repr(text))
+        )
     return int(text)
 
 
@@ -66,27 +69,32 @@ def run(argv: Sequence[str]) -> int:
     except SystemExit as stop:  # --help
         return stop.code if isinstance(stop.code, int) else 0
     except UsageError as error:
-        sys.stderr.write(f"agari serve: error: {error}\n")
+        sys.stderr.write(error_line("agari serve", error))
         return 2
     try:
         from agari.web.server import listen, server
     except ImportError as error:
-        sys.stderr.write(
-            f"agari serve: needs the web extra ({error.name} is not installed): "
-            "pip install '.[web]' in a checkout of agari\n"
-        )
+        said = _(
+            "needs the web extra ({module} is not installed): {command} in a checkout of agari"
+        ).format(module=error.name, command="pip install '.[web]'")
+        sys.stderr.write(f"agari serve: {said}\n")
         return 1
     shown = f"[{args.host}]" if ":" in args.host else args.host
     try:  # bound before the URL is printed: a busy port prints no URL
         sock = listen(args.host, args.port)
     except OSError as error:
-        sys.stderr.write(f"agari serve: cannot listen on {shown}:{args.port}: {error.strerror}\n")
+        said = _("cannot listen on {address}: {reason}").format(
+            address=f"{shown}:{args.port}", reason=error.strerror
+        )
+        sys.stderr.write(f"agari serve: {said}\n")
         return 1
     if args.host not in ("127.0.0.1", "localhost", "::1"):
-        sys.stderr.write(
-            f"agari serve: listening on {args.host}: anyone who can reach it can use the page\n"
+        said = _("listening on {host}: anyone who can reach it can use the page").format(
+            host=args.host
         )
-    sys.stderr.write(f"agari serve: http://{shown}:{args.port}/ (Ctrl-C to stop)\n")
+        sys.stderr.write(f"agari serve: {said}\n")
+    said = _("{address} (Ctrl-C to stop)").format(address=f"http://{shown}:{args.port}/")
+    sys.stderr.write(f"agari serve: {said}\n")
     running = server()
     try:
         running.run(sockets=[sock])

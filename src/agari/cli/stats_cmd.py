@@ -56,7 +56,9 @@ def _date(text: str) -> datetime.date:
     try:
         return datetime.date.fromisoformat(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a date as YYYY-MM-DD, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("a date as YYYY-MM-DD, not {value}").format(value=repr(text))
+        ) from None
 
 
 def _parser() -> Parser:
@@ -157,11 +159,13 @@ def run(args: list[str]) -> int:
         sys.stdout.write(explain_text(DEFINITIONS))
         return 0
     if not options.files:
-        sys.stderr.write("agari stats: give game logs, folders or globs (or --explain)\n")
+        sys.stderr.write(
+            "agari stats: " + _("give game logs, folders or globs (or --explain)") + "\n"
+        )
         return 2
     files = expand(options.files)
     if not files:
-        sys.stderr.write("agari stats: no game logs found\n")
+        sys.stderr.write("agari stats: " + _("no game logs found") + "\n")
         return 1
     out, err = sys.stdout, sys.stderr
     return run_until_stopped("agari stats", lambda: _count_all(options, files, out, err), out, err)
@@ -175,10 +179,14 @@ def _writers(options: argparse.Namespace, err: IO[str]) -> list[TableWriter] | N
         if options.parquet:
             writers.append(ParquetTables(options.parquet))
     except ImportError:
-        err.write("agari stats: --parquet needs pyarrow: pip install 'agari[parquet]'\n")
+        said = _("--parquet needs pyarrow: {command}").format(
+            command="pip install 'agari[parquet]'"
+        )
+        err.write(f"agari stats: {said}\n")
         return None
     except OSError as error:
-        err.write(f"agari stats: cannot write the tables: {error.strerror or error}\n")
+        said = _("cannot write the tables: {reason}").format(reason=error.strerror or error)
+        err.write(f"agari stats: {said}\n")
         return None
     return writers
 
@@ -200,7 +208,7 @@ def _count_all(options: argparse.Namespace, files: list[str], out: IO[str], err:
             stats.add_rows(done.value.players)
             for writer in writers:
                 writer.add(done.value)
-        return f"{games} games counted"
+        return _("{count} games counted").format(count=games)
 
     settings = _Options(options.rules, tuple(options.rule))
     status = run_files("agari stats", count_file, files, settings, options, out, err, absorb)
@@ -214,5 +222,5 @@ def _count_all(options: argparse.Namespace, files: list[str], out: IO[str], err:
         for totals in players:
             out.write(json.dumps(totals.figures(), ensure_ascii=False) + "\n")
     else:
-        out.write(stats_text(players) if players else "no games counted\n")
+        out.write(stats_text(players) if players else _("no games counted") + "\n")
     return status

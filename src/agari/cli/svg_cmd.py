@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from agari.cli import cannot_write
 from agari.cli.options import Parser, add_rule_options, hand_arguments
-from agari.lang import N_
+from agari.lang import N_, _
 
 __all__ = ["run"]
 
@@ -68,7 +68,8 @@ def run(argv: Sequence[str]) -> int:
     try:
         hand = read_hand(text)
     except HandError as error:
-        sys.stderr.write(f"agari svg: error ({error.code}): {error.message}\n")
+        said = _("error ({code}): {message}").format(code=error.code, message=error.message)
+        sys.stderr.write(f"agari svg: {said}\n")
         return 1
     result = analyse(hand, rules=rules)
     if result.status == "error":

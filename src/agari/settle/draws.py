@@ -84,7 +84,7 @@ def settle_draw(
     for seat in ready:
         check_seat(seat, seats, "tenpai seat")
     if honba < 0 or sticks < 0:
-        raise SettleError("honba and sticks cannot be negative")
+        raise SettleError(_("honba and sticks cannot be negative"))
     ready_t = tuple(s for s in seats if s in ready)
     noten_t = tuple(s for s in seats if s not in ready)
     transfers: list[Transfer] = []
@@ -93,7 +93,9 @@ def settle_draw(
         check_seat(nagashi, seats, "nagashi seat")
         if not rules.nagashi:
             raise SettleError(
-                f"nagashi mangan is off under rules {rules.describe()} (rule nagashi=off)"
+                _("nagashi mangan is off under rules {rules} (rule nagashi=off)").format(
+                    rules=rules.describe()
+                )
             )
         transfers = [
             Transfer(seat, nagashi, amount, "nagashi")

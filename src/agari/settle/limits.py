@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from agari.errors import SettleError
+from agari.lang import _
 
 if TYPE_CHECKING:
     from agari.rules import Rules
@@ -55,10 +56,10 @@ def base_points(han: int, fu: int, rules: Rules) -> tuple[int, str | None]:
     ((8000, 'kazoe_yakuman'), (6000, 'sanbaiman'))
     """
     if han < 1:
-        raise SettleError(f"a winning hand has at least 1 han, not {han}")
+        raise SettleError(_("a winning hand has at least 1 han, not {han}").format(han=han))
     if rules.aotenjou:  # no limits at all (riichi.wiki Aotenjou)
         if fu < 20:
-            raise SettleError(f"a winning hand has at least 20 fu, not {fu}")
+            raise SettleError(_("a winning hand has at least 20 fu, not {fu}").format(fu=fu))
         return fu * 2 ** (2 + han), None
     if han >= 13:
         if rules.kazoe == "yakuman":
@@ -79,7 +80,7 @@ def base_points(han: int, fu: int, rules: Rules) -> tuple[int, str | None]:
     if han == 5:
         return MANGAN_BASE, "mangan"
     if fu < 20:
-        raise SettleError(f"a winning hand has at least 20 fu, not {fu}")
+        raise SettleError(_("a winning hand has at least 20 fu, not {fu}").format(fu=fu))
     raw = fu * 2 ** (2 + han)
     if raw >= MANGAN_BASE:
         return MANGAN_BASE, "mangan"
@@ -95,7 +96,9 @@ def yakuman_base(multiple: int) -> tuple[int, str]:
     ((8000, 'yakuman'), (24000, '3x_yakuman'))
     """
     if multiple < 1:
-        raise SettleError(f"a yakuman hand is worth at least one yakuman, not {multiple}")
+        raise SettleError(
+            _("a yakuman hand is worth at least one yakuman, not {count}").format(count=multiple)
+        )
     name = "yakuman" if multiple == 1 else f"{multiple}x_yakuman"
     return YAKUMAN_BASE * multiple, name
 

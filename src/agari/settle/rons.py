@@ -76,15 +76,17 @@ def settle_rons(
     for winner in winners:
         check_seat(winner, seats, "winner")
         if winner == discarder:
-            raise SettleError(f"the discarder ({discarder}) cannot also win on the discard")
+            raise SettleError(
+                _("the discarder ({seat}) cannot also win on the discard").format(seat=discarder)
+            )
     if not winners:
-        raise SettleError("a ron needs a winner")
+        raise SettleError(_("a ron needs a winner"))
     if len(set(winners)) != len(winners):
-        raise SettleError("the same seat wins twice on one discard")
+        raise SettleError(_("the same seat wins twice on one discard"))
     at = seats.index(discarder)
     order = tuple(sorted(winners, key=lambda w: (seats.index(w) - at) % len(seats)))
     if len(order) == 3 and rules.triple_ron == "abort" and rules.multiple_ron == "all":
-        note = "three rons on one discard: an abortive draw (triple_ron=abort)"
+        note = _("three rons on one discard: an abortive draw (triple_ron=abort)")
         aborted = Settlement("draw", seats, (), (note,))
         return SeveralRons(discarder, order, (), (), (), aborted, aborted=True)
     paid = order[:1] if rules.multiple_ron == "head_bump" else order

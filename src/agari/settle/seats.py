@@ -9,12 +9,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from agari.errors import SettleError
+from agari.lang import N_, _
 
 if TYPE_CHECKING:
     from agari.rules import Rules
 
 SEATS: Final = ("E", "S", "W", "N")
 THREE_PLAYER_SEATS: Final = ("E", "S", "W")
+#: The seats :func:`check_seat` is asked about, as its messages name them (translated where
+#: shown).
+ROLES: Final = (
+    N_("winner"),
+    N_("discarder"),
+    N_("tenpai seat"),
+    N_("nagashi seat"),
+    N_("chombo seat"),
+)
 
 
 def seats_in_play(rules: Rules) -> tuple[str, ...]:
@@ -23,10 +33,20 @@ def seats_in_play(rules: Rules) -> tuple[str, ...]:
 
 
 def check_seat(seat: str, seats: tuple[str, ...], what: str) -> None:
+    """Refuse (:class:`SettleError`) a ``seat`` not among ``seats``; ``what`` is the seat's
+    role (one of :data:`ROLES`)."""
     if seat not in seats:
         if seat in SEATS:
-            raise SettleError(f"{what} {seat}: seat {seat} does not play in three-player mahjong")
-        raise SettleError(f"{what} {seat!r} is not a seat; seats are {', '.join(seats)}")
+            raise SettleError(
+                _("{what} {seat}: seat {seat} does not play in three-player mahjong").format(
+                    what=_(what), seat=seat
+                )
+            )
+        raise SettleError(
+            _("{what} {seat} is not a seat; seats are {seats}").format(
+                what=_(what), seat=repr(seat), seats=", ".join(seats)
+            )
+        )
 
 
 def seat_from(winner: str, source: str | None, rules: Rules) -> str | None:
@@ -70,7 +90,7 @@ def source_of(winner: str, discarder: str, rules: Rules) -> str:
     check_seat(winner, seats, "winner")
     check_seat(discarder, seats, "discarder")
     if winner == discarder:
-        raise SettleError(f"the winner ({winner}) cannot also be the discarder")
+        raise SettleError(_("the winner ({seat}) cannot also be the discarder").format(seat=winner))
     for source in ("left", "across", "right"):
         if seat_from(winner, source, rules) == discarder:
             return source

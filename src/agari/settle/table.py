@@ -38,32 +38,36 @@ def impossible_reason(han: int, fu: int, tsumo: bool, rules: Rules) -> str | Non
     20 fu by ron is impossible: pinfu ron is 30 fu, and an open ron is 30 fu at least
     """
     if han < 1:
-        return f"a winning hand has at least 1 han, not {han}"
+        return _("a winning hand has at least 1 han, not {han}").format(han=han)
     fives = rules.fu_rounding == "fives"
     if fu < 20 or fu > MAX_FU:
-        return f"fu must be between 20 and {MAX_FU}, not {fu}"
+        return _("fu must be between 20 and {most}, not {fu}").format(most=MAX_FU, fu=fu)
     if fu % 10 and fu != 25:
         if fives:
-            return (
-                f"{fu} fu: fu_rounding=fives rounds the units digit 4 down and 6 up, and fu "
+            return _(
+                "{fu} fu: fu_rounding=fives rounds the units digit 4 down and 6 up, and fu "
                 "before rounding are even, so only seven pairs' 25 ends in 5"
-            )
-        return f"{fu} fu: fu are rounded up to a multiple of 10; only seven pairs has 25"
+            ).format(fu=fu)
+        return _("{fu} fu: fu are rounded up to a multiple of 10; only seven pairs has 25").format(
+            fu=fu
+        )
     if fu == 20 and not tsumo:
-        return "20 fu by ron is impossible: pinfu ron is 30 fu, and an open ron is 30 fu at least"
+        return _(
+            "20 fu by ron is impossible: pinfu ron is 30 fu, and an open ron is 30 fu at least"
+        )
     # Under fu_rounding=fives a tsumo of 22 or 24 fu rounds down to 20, at any han.
     if fu == 20 and tsumo and not fives:
         if han == 1:
-            return "1 han 20 fu by tsumo is impossible: 20 fu is pinfu tsumo, at least 2 han"
+            return _("1 han 20 fu by tsumo is impossible: 20 fu is pinfu tsumo, at least 2 han")
         if not rules.pinfu_tsumo:
-            return "20 fu by tsumo is pinfu tsumo, which rule pinfu_tsumo=off rules out"
+            return _("20 fu by tsumo is pinfu tsumo, which rule pinfu_tsumo=off rules out")
     if fu == 25:
         if rules.chiitoitsu == "50fu1han":
-            return "25 fu is seven pairs, which is 50 fu 1 han under rule chiitoitsu=50fu1han"
+            return _("25 fu is seven pairs, which is 50 fu 1 han under rule chiitoitsu=50fu1han")
         if han == 1:
-            return "25 fu is seven pairs, which is at least 2 han"
+            return _("25 fu is seven pairs, which is at least 2 han")
         if han == 2 and tsumo:
-            return "2 han 25 fu by tsumo is impossible: seven pairs by tsumo is at least 3 han"
+            return _("2 han 25 fu by tsumo is impossible: seven pairs by tsumo is at least 3 han")
     return None
 
 
@@ -177,38 +181,49 @@ def rule_warnings(han: int, fu: int | None, rules: Rules) -> list[str]:
     warnings: list[str] = []
     if rules.aotenjou:  # no limits: neither kiriage nor kazoe applies (base_points)
         return warnings
+    named = rules.describe()
     if fu is not None and kiriage_applies(han, fu):
         if rules.kiriage:
             warnings.append(
-                f"{han} han {fu} fu is rounded up to mangan by kiriage=on "
-                f"(rules {rules.describe()}); without kiriage the base is {fu * 2 ** (2 + han)}"
+                _(
+                    "{han} han {fu} fu is rounded up to mangan by kiriage=on (rules {rules}); "
+                    "without kiriage the base is {base}"
+                ).format(han=han, fu=fu, rules=named, base=fu * 2 ** (2 + han))
             )
         else:
             warnings.append(
-                f"{han} han {fu} fu is not rounded up: kiriage=off (rules "
-                f"{rules.describe()}); with kiriage it is a mangan"
+                _(
+                    "{han} han {fu} fu is not rounded up: kiriage=off (rules {rules}); "
+                    "with kiriage it is a mangan"
+                ).format(han=han, fu=fu, rules=named)
             )
     if han >= 13:
         if rules.kazoe == "yakuman":
             warnings.append(
-                f"{han} han counted as a yakuman (kazoe=yakuman, rules {rules.describe()}); "
-                "rule sets with kazoe=sanbaiman pay sanbaiman"
+                _(
+                    "{han} han counted as a yakuman (kazoe=yakuman, rules {rules}); "
+                    "rule sets with kazoe=sanbaiman pay sanbaiman"
+                ).format(han=han, rules=named)
             )
         elif rules.kazoe == "multiple":
             count = kazoe_count(base_points(han, 0, rules)[1])
             if count == 1:
-                value, others = "a yakuman", "rule sets with kazoe=sanbaiman pay sanbaiman"
+                warning = _(
+                    "{han} han counted as a yakuman (kazoe=multiple, rules {rules}); "
+                    "rule sets with kazoe=sanbaiman pay sanbaiman"
+                )
             else:
-                value = f"{count} yakuman"
-                others = "kazoe=yakuman counts it as one yakuman, kazoe=sanbaiman as sanbaiman"
-            warnings.append(
-                f"{han} han counted as {value} (kazoe=multiple, rules {rules.describe()}); "
-                + others
-            )
+                warning = _(
+                    "{han} han counted as {count} yakuman (kazoe=multiple, rules {rules}); "
+                    "kazoe=yakuman counts it as one yakuman, kazoe=sanbaiman as sanbaiman"
+                )
+            warnings.append(warning.format(han=han, count=count, rules=named))
         else:
             warnings.append(
-                f"{han} han capped at sanbaiman (kazoe=sanbaiman, rules {rules.describe()}); "
-                "rule sets with kazoe=yakuman count it as a yakuman"
+                _(
+                    "{han} han capped at sanbaiman (kazoe=sanbaiman, rules {rules}); "
+                    "rule sets with kazoe=yakuman count it as a yakuman"
+                ).format(han=han, rules=named)
             )
     return warnings
 
@@ -252,9 +267,13 @@ def calculate(
     else:
         if fu is None:
             if han <= 4:
-                raise SettleError(f"fu are needed below 5 han ({han} han given)")
+                raise SettleError(_("fu are needed below 5 han ({han} han given)").format(han=han))
             if rules.aotenjou:  # no limits: the fu count at every han
-                raise SettleError(f"fu are needed at every han under aotenjou=on ({han} han given)")
+                raise SettleError(
+                    _("fu are needed at every han under aotenjou=on ({han} han given)").format(
+                        han=han
+                    )
+                )
         else:
             reason = impossible_reason(han, fu, tsumo, rules)
             if reason is not None:

@@ -85,7 +85,7 @@ def settle_win(base: int, context: Context, rules: Rules, liable_base: int = 0) 
     Notes explain liability, wareme, three-player and an unknown discarder.
     """
     if base < 0 or liable_base < 0:
-        raise SettleError("base points cannot be negative")
+        raise SettleError(_("base points cannot be negative"))
     seats = seats_in_play(rules)
     winner = context.seat_wind
     if winner not in seats:
