@@ -125,3 +125,29 @@ def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
     source.write_text("def f():\n    from agari.cli import main\n", encoding="utf-8")
     assert "agari.cli" in _imports(source, "agari.engine.x")
     assert _stage("agari.cli") > _stage("agari.engine.x")
+
+
+#: The game wing's functions are read one screen at a time (issue 26: none over 60 lines).
+GAME_FUNCTION_LINES = 60
+
+
+def _long_functions(folder: Path, limit: int) -> list[str]:
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                length = (node.end_lineno or node.lineno) - node.lineno + 1
+                if length > limit:
+                    found.append(f"{path.relative_to(folder)}:{node.name} ({length} lines)")
+    return found
+
+
+def test_no_function_of_the_game_wing_is_over_60_lines() -> None:
+    assert _long_functions(SRC / "agari" / "game", GAME_FUNCTION_LINES) == []
+
+
+def test_the_length_check_sees_a_long_function(tmp_path: Path) -> None:
+    body = "".join(f"    x{i} = {i}\n" for i in range(GAME_FUNCTION_LINES))
+    (tmp_path / "long.py").write_text(f"def long():\n{body}", encoding="utf-8")
+    (tmp_path / "short.py").write_text(f"def short():\n{body[: body.rindex('    x')]}")
+    assert _long_functions(tmp_path, GAME_FUNCTION_LINES) == ["long.py:long (61 lines)"]

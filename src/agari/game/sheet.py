@@ -270,19 +270,24 @@ def parse_sheet(text: str) -> Sheet:
                 ),
                 number,
             )
-        label = honba = None
-        line = raw.strip()
-        match = _LABEL.match(line)
-        if match:
-            label = f"{match.group(1).upper()}{match.group(2)}"
-            honba = int(match.group(3)) if match.group(3) is not None else None
-            clauses = _clauses(match.group(4), number)
-        if not clauses:
-            raise GameError(_("a round line says nothing happened"), number)
-        lines.append(SheetLine(number, line, label, honba, tuple(tuple(c) for c in clauses)))
+        lines.append(_round_line(raw, clauses, number))
     if not names:
         raise GameError(_("the sheet names no players: 'players: NAME NAME NAME NAME'"))
     return Sheet(names, preset, tuple(pairs), title, tuple(lines))
+
+
+def _round_line(raw: str, clauses: list[list[Word]], number: int) -> SheetLine:
+    """A round line, its label and counter (``E2-1``) split off where it starts with them."""
+    label = honba = None
+    line = raw.strip()
+    match = _LABEL.match(line)
+    if match:
+        label = f"{match.group(1).upper()}{match.group(2)}"
+        honba = int(match.group(3)) if match.group(3) is not None else None
+        clauses = _clauses(match.group(4), number)
+    if not clauses:
+        raise GameError(_("a round line says nothing happened"), number)
+    return SheetLine(number, line, label, honba, tuple(tuple(c) for c in clauses))
 
 
 def _plain(words: list[Word]) -> list[str]:
@@ -372,24 +377,63 @@ def _seats(
     return out
 
 
-def outcome_of(line: SheetLine, state: GameState, names: tuple[str, ...]) -> Outcome:
-    """The outcome a round line states, read against the game as it stands (seat winds and
-    the round). :class:`GameError` names the line."""
-    number = line.number
+def _check_round(line: SheetLine, state: GameState) -> None:
+    """A line's round label and counter, where it gives them, are the game's."""
     if line.label is not None and line.label != state.label:
         raise GameError(
             _("the line says {said} but the game is at {round}").format(
                 said=line.label, round=state.label
             ),
-            number,
+            line.number,
         )
     if line.honba is not None and line.honba != state.honba:
         raise GameError(
             _("the line says {said} but the counter is {honba}").format(
                 said=f"{line.label}-{line.honba}", honba=state.honba
             ),
-            number,
+            line.number,
         )
+
+
+def _not_a_win(
+    words: tuple[Word, ...], state: GameState, names: tuple[str, ...], number: int
+) -> Outcome | None:
+    """A clause that is a draw, nagashi, an abort or a chombo, as its outcome (without the
+    round's riichi); ``None`` for a win."""
+    first = words[0].low()
+    if first in _DRAW:
+        return Draw(frozenset(_seats(words[1:], state, names, number)))
+    if first == "nagashi":
+        if len(words) < 2:
+            raise GameError(_("nagashi WHO: whose nagashi mangan?"), number)
+        seat = _seat(words[1], state, names, number)
+        return Draw(frozenset(_seats(words[2:], state, names, number)), nagashi=seat)
+    if first in _ABORT or first in _REASONS:
+        reason_word = first if first in _REASONS else (words[1].low() if words[1:] else "")
+        reason = _REASONS.get(reason_word.replace("-", "_"))
+        if reason is None:
+            raise GameError(
+                _(
+                    "abort REASON: kyuushu, suufon, suucha (four riichi), suukaikan or "
+                    "sanchahou, not {word}"
+                ).format(word=repr(reason_word or pgettext("no word given", "nothing"))),
+                number,
+            )
+        return Abort(reason)
+    if first == "chombo":
+        if len(words) != 2:
+            raise GameError(_("chombo WHO: one player"), number)
+        return Chombo(_seat(words[1], state, names, number))
+    if len(words) >= 2 and words[1].low() == "chombo":
+        return Chombo(_seat(words[0], state, names, number))
+    return None
+
+
+def outcome_of(line: SheetLine, state: GameState, names: tuple[str, ...]) -> Outcome:
+    """The outcome a round line states, read against the game as it stands (seat winds and
+    the round). :class:`GameError` names the line."""
+    number = line.number
+    _check_round(line, state)
     riichi: set[int] = set()
     wins: list[Win] = []
     other: Outcome | None = None
@@ -406,33 +450,11 @@ def outcome_of(line: SheetLine, state: GameState, names: tuple[str, ...]) -> Out
                 ),
                 number,
             )
-        if first in _DRAW:
-            other = Draw(frozenset(_seats(words[1:], state, names, number)))
-        elif first == "nagashi":
-            if len(words) < 2:
-                raise GameError(_("nagashi WHO: whose nagashi mangan?"), number)
-            seat = _seat(words[1], state, names, number)
-            other = Draw(frozenset(_seats(words[2:], state, names, number)), nagashi=seat)
-        elif first in _ABORT or first in _REASONS:
-            reason_word = first if first in _REASONS else (words[1].low() if words[1:] else "")
-            reason = _REASONS.get(reason_word.replace("-", "_"))
-            if reason is None:
-                raise GameError(
-                    _(
-                        "abort REASON: kyuushu, suufon, suucha (four riichi), suukaikan or "
-                        "sanchahou, not {word}"
-                    ).format(word=repr(reason_word or pgettext("no word given", "nothing"))),
-                    number,
-                )
-            other = Abort(reason)
-        elif first == "chombo":
-            if len(words) != 2:
-                raise GameError(_("chombo WHO: one player"), number)
-            other = Chombo(_seat(words[1], state, names, number))
-        elif len(words) >= 2 and words[1].low() == "chombo":
-            other = Chombo(_seat(words[0], state, names, number))
-        else:
+        found = _not_a_win(words, state, names, number)
+        if found is None:
             wins.append(_win(words, state, names, number))
+        else:
+            other = found
     if wins:
         if other is not None:
             raise GameError(_("one round, one result: a win and a draw/abort/chombo"), number)

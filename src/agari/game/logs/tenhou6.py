@@ -161,9 +161,9 @@ _CALL_LETTERS: Final[dict[str, CallKind]] = {
 }
 
 
-def parse_call(text: str) -> ParsedCall:
-    """Read a call string such as ``c375336``, ``41p4141``, ``3939m3939``, ``k37373737``,
-    ``121212a12`` or ``f44``; :class:`ValueError` if it is not one."""
+def _call_parts(text: str) -> tuple[CallKind, list[int], list[Tile], int]:
+    """A call string's kind, tile codes, tiles and the letter's place (in tile pairs), its
+    tile count and kinds checked; :class:`ValueError` if it is not a call string."""
     letters = [(i, ch) for i, ch in enumerate(text) if not ch.isdigit()]
     if len(letters) != 1 or letters[0][1] not in _CALL_LETTERS:
         raise ValueError(_("unknown call string {text}").format(text=repr(text)))
@@ -173,7 +173,6 @@ def parse_call(text: str) -> ParsedCall:
         raise ValueError(_("unknown call string {text}").format(text=repr(text)))
     codes = [int(digits[i : i + 2]) for i in range(0, len(digits), 2)]
     tiles = [tile_from_code(c) for c in codes]
-    place = at // 2  # how many tile pairs stand before the letter
     kind = _CALL_LETTERS[letter]
     expected = {"chi": 3, "pon": 3, "daiminkan": 4, "kakan": 4, "ankan": 4, "kita": 1}[kind]
     if len(tiles) != expected:
@@ -188,6 +187,13 @@ def parse_call(text: str) -> ParsedCall:
                 text=repr(text), kind=call_name(kind)
             )
         )
+    return kind, codes, tiles, at // 2
+
+
+def parse_call(text: str) -> ParsedCall:
+    """Read a call string such as ``c375336``, ``41p4141``, ``3939m3939``, ``k37373737``,
+    ``121212a12`` or ``f44``; :class:`ValueError` if it is not one."""
+    kind, codes, tiles, place = _call_parts(text)  # place: tile pairs before the letter
     if kind == "chi":
         if place != 0:
             raise ValueError(
@@ -714,25 +720,8 @@ class _RoundReader:
             self._take_discard(at, draws, discards, result, pick)
         while True:
             seat = at.seat
-            if at.phase == "draw":
-                if at.at_draw[seat] >= len(draws[seat]):
-                    break
-                item = draws[seat][at.at_draw[seat]]
-                if isinstance(item, str):
-                    self._parse_call(item, seat, ("chi", "pon", "daiminkan"))
-                if not isinstance(item, int) or isinstance(item, bool):
-                    raise self.fail(
-                        _(
-                            "seat {seat}'s draw {number} is {item}: a call with no discard to take"
-                        ).format(seat=seat, number=at.at_draw[seat] + 1, item=repr(item))
-                    )
-                at.at_draw[seat] += 1
-                tile = tile_from_code(item)
-                at.give(seat, tile)
-                self.events.append(Draw(seat, tile, at.replacement))
-                at.last_drawn[seat] = tile
-                at.replacement = False
-                at.phase = "act"
+            if at.phase == "draw" and not self._draw(at, draws):
+                break
             if at.at_discard[seat] >= len(discards[seat]):
                 break  # the turn ends the round: a tsumo, nine terminals, or a robbed kan
             item = discards[seat][at.at_discard[seat]]
@@ -761,6 +750,29 @@ class _RoundReader:
                 choices.append(_Choice(at.copy(), len(self.events), [*callers[1:], None]))
             self._take_discard(at, draws, discards, result, callers[0] if callers else None)
         self._end_of_play(at, draws, discards)
+
+    def _draw(self, at: _Turn, draws: list[list[Any]]) -> bool:
+        """The seat to play draws its next tile; ``False`` when its draws have run out."""
+        seat = at.seat
+        if at.at_draw[seat] >= len(draws[seat]):
+            return False
+        item = draws[seat][at.at_draw[seat]]
+        if isinstance(item, str):
+            self._parse_call(item, seat, ("chi", "pon", "daiminkan"))
+        if not isinstance(item, int) or isinstance(item, bool):
+            raise self.fail(
+                _("seat {seat}'s draw {number} is {item}: a call with no discard to take").format(
+                    seat=seat, number=at.at_draw[seat] + 1, item=repr(item)
+                )
+            )
+        at.at_draw[seat] += 1
+        tile = tile_from_code(item)
+        at.give(seat, tile)
+        self.events.append(Draw(seat, tile, at.replacement))
+        at.last_drawn[seat] = tile
+        at.replacement = False
+        at.phase = "act"
+        return True
 
     def _discarded(self, at: _Turn, item: Any) -> tuple[Tile, bool]:
         """The tile of a discard entry and whether it is the tile just drawn; notes a
