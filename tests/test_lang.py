@@ -394,6 +394,22 @@ def test_waits_and_discards_in_korean_and_chinese(capsys: pytest.CaptureFixture[
     assert "非和牌型" in discards and "3m    0 听牌" in discards and "自摸 2番40符" in discards
 
 
+def test_a_waiting_hands_warning_in_the_language_and_english_in_json(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A karaten hand (its only wait, 1z, held four times): the note that says why it is
+    not ready in Japanese with ``--lang ja``; in English in the JSON record, its warning
+    and its ``karaten`` alike, whatever ``--lang`` says."""
+    from agari.cli import main
+
+    assert main(["--lang", "ja", "123m456p789s1111z"]) == 0
+    assert "空聴: 1zの4枚すべてが手牌にある" in capsys.readouterr().out
+    assert main(["--json", "--lang", "ja", "123m456p789s1111z"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    english = "karaten: all four copies of 1z are in the hand"
+    assert record["warnings"] == [english] and record["karaten"] == english
+
+
 def test_a_hand_error_in_the_language_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
     """The notation's errors are translated where they are made: a count, a message put
     together from pieces (the places the copies are counted) and a conflict of two context

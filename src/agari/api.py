@@ -113,7 +113,7 @@ def _not_winning(hand: Hand, rules: Rules, analysis: bool) -> Result:
         input=None,
         status="not_winning",
         rules=rules.describe(),
-        warnings=("the 14 tiles do not form a complete hand",),
+        warnings=(_("the 14 tiles do not form a complete hand"),),
     )
 
 
@@ -235,10 +235,9 @@ def _input_of(hand_input: HandInput, value: Any) -> Any:
 def internal_error(value: Any, rules: Rules | None, error: BaseException) -> Result:
     """The result for an input agari failed on (a bug): status ``error``, code ``internal``,
     the input kept so that it can be reported."""
-    message = (
-        f"internal error ({type(error).__name__}: {error}); "
-        "this is a bug in agari: please report it with the input"
-    )
+    message = _(
+        "internal error ({error}); this is a bug in agari: please report it with the input"
+    ).format(error=f"{type(error).__name__}: {error}")
     error_value = {"code": "internal", "message": message, "column": None}
     rules_text = rules.describe() if rules is not None else None
     if isinstance(value, TextDetails):  # a prepared hand's text, made when read

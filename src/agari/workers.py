@@ -28,6 +28,8 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
+from agari.lang import _
+
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
@@ -61,7 +63,9 @@ def capped_jobs(requested: int) -> tuple[int, str | None]:
     if requested == 0:
         return cores, None
     if requested > cores:
-        return cores, f"--jobs {requested}: this machine has {cores} cores; using {cores}"
+        return cores, _("--jobs {jobs}: this machine has {cores} cores; using {cores}").format(
+            jobs=requested, cores=cores
+        )
     return requested, None
 
 

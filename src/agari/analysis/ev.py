@@ -1039,16 +1039,18 @@ def evaluate(
     if ignored:
         names = ", ".join(w.replace("_", "-") for w in ignored)
         warnings.append(
-            f"{names}: not used; agari ev decides riichi itself and counts only wins by tsumo "
-            "on the draws to come"
+            _(
+                "{words}: not used; agari ev decides riichi itself and counts only wins by "
+                "tsumo on the draws to come"
+            ).format(words=names)
         )
     if not setup.closed and options.riichi:
-        warnings.append("an open hand: no riichi")
+        warnings.append(_("an open hand: no riichi"))
     if count == 13:
         starts.append((None, setup.start, setup.start_shanten, False))
     else:
         if setup.start_shanten == -1:
-            warnings.append("the 14 tiles form a complete hand; discards shown as asked")
+            warnings.append(_("the 14 tiles form a complete hand; discards shown as asked"))
         for thrown in setup.discards(setup.start):
             rest = _remove(setup.start, thrown)
             value = setup.shanten(rest[0])

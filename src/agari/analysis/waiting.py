@@ -53,7 +53,7 @@ from agari.analysis.tables import (
 )
 from agari.engine.decompose import UNIT, is_complete, keys_of_counts
 from agari.engine.scoring import score_hand
-from agari.errors import HandError, or_list
+from agari.errors import HandError, and_list, or_list
 from agari.hand import Context, Hand
 from agari.lang import _, ngettext
 from agari.notation import parse_hand
@@ -404,12 +404,15 @@ def _fifth_copy_completions(closed: list[int], melds: int, held: list[int]) -> l
 
 
 def _karaten_text(kinds: Sequence[int], held: Sequence[int], closed: Sequence[int]) -> str:
+    """Why the hand is karaten, in the current language."""
     if not kinds:
-        return "karaten: the only completions need a fifth copy of a tile"
-    names = [kind_name(k) for k in kinds]
-    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    where = "the hand" if all(closed[k] == held[k] for k in kinds) else "the hand and its melds"
-    return f"karaten: all four copies of {joined} are in {where}"
+        return _("karaten: the only completions need a fifth copy of a tile")
+    tiles = and_list([kind_name(k) for k in kinds])
+    if all(closed[k] == held[k] for k in kinds):
+        return _("karaten: all four copies of {tiles} are in the hand").format(tiles=tiles)
+    return _("karaten: all four copies of {tiles} are in the hand and its melds").format(
+        tiles=tiles
+    )
 
 
 # --------------------------------------------------------------------------- public API
@@ -509,6 +512,8 @@ def _value(hand: Hand, kind: int, context: Context, rules: Rules) -> Result | No
 
 
 def _derive_no_yaku_reason(hand: Hand, tsumo: bool) -> str:
+    """Why a wait wins without a yaku: a SPEC §4 ``reason``, a value of the JSON record of
+    a wait (compared as a string, shown by no report), so in English whatever the language."""
     if not hand.is_closed:
         return "open hand without a yaku"
     if hand.context.in_riichi or tsumo:
@@ -725,7 +730,7 @@ def analyse_discards(hand: Hand, rules: Rules) -> Result:
     value = shanten(hand, rules)
     warnings: tuple[str, ...] = ()
     if value == -1:
-        warnings = ("the tiles form a complete hand; discards shown as asked",)
+        warnings = (_("the tiles form a complete hand; discards shown as asked"),)
     return Result(
         input=text,
         hand=normal,

@@ -240,13 +240,17 @@ def _step_wins(state: GameState, outcome: Wins, rules: Rules) -> tuple[GameState
         )
         if rons.aborted:
             next_state, result = _step_abort(state, Abort("sanchahou", riichi), rules)
-            notes = ("three rons on one discard: an abortive draw (triple_ron=abort)",)
+            notes = (_("three rons on one discard: an abortive draw (triple_ron=abort)"),)
             return next_state, replace(result, outcome=outcome, notes=notes)
         if rons.bumped:
-            bumped = ", ".join(f"seat {by_wind[w].seat}" for w in rons.bumped)
+            bumped = _(", ").join(
+                _("seat {seat}").format(seat=by_wind[w].seat) for w in rons.bumped
+            )
             notes = (
-                "head bump (multiple_ron=head_bump): only the winner nearest the discarder "
-                f"wins; {bumped} not paid",
+                _(
+                    "head bump (multiple_ron=head_bump): only the winner nearest the discarder "
+                    "wins; {seats} not paid"
+                ).format(seats=bumped),
             )
         transfers.extend(rons.settlement.transfers)
     return _won(state, outcome, scored, transfers, riichi, notes, rules)
@@ -336,7 +340,8 @@ def _step_abort(state: GameState, outcome: Abort, rules: Rules) -> tuple[GameSta
         notes.append(_("four riichi: every seat put down a stick"))
     transfers = _deposits(state, riichi)
     sticks = state.sticks + len(riichi)
-    settlement = Settlement("draw", _winds(state), tuple(transfers), (f"abort: {outcome.reason}",))
+    note = _("abort: {reason}").format(reason=term(outcome.reason))
+    settlement = Settlement("draw", _winds(state), tuple(transfers), (note,))
     return _no_winner(
         state,
         outcome,

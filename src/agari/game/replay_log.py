@@ -50,12 +50,15 @@ from agari.game.logs import (
 from agari.game.logs import (
     Win as LogWin,
 )
+from agari.game.logs.events import error_place
 from agari.game.outcomes import Abort, GameError, Outcome, Win, Wins
 from agari.game.outcomes import Draw as DrawOutcome
 from agari.game.replay import Game
 from agari.game.replayed import LogReplay, ReplayedRound
 from agari.game.table import RoundTable, SeatTable, TableError
 from agari.hand import SEAT_WINDS
+from agari.lang import _, pgettext
+from agari.lang.terms import round_label as shown_round
 from agari.rules import Rules
 
 __all__ = [
@@ -102,7 +105,9 @@ def replay_log(
     for changes in end_alternatives(rules):
         refit = rules.rules.with_overrides(changes)
         what = " ".join(f"{key}={refit.value_text(key)}" for key in changes)
-        note = f"{what}: as the game's rounds show (where it ends or goes on)"
+        note = _("{switches}: as the game's rounds show (where it ends or goes on)").format(
+            switches=what
+        )
         again = _replay(log, refit, name, error, (*rules.notes, note))
         if not any(d.what == "end" for d in again.end_differences):
             return again
@@ -116,15 +121,18 @@ def _replay(
     error: LogError | None,
     notes: tuple[str, ...],
 ) -> LogReplay:
-    label = name or log.game_id or "log"
+    label = name or log.game_id or pgettext("a log that has no name", "log")
+    # a player's name is data (an export writes it back, the statistics go by it): English
     names = tuple(n or f"seat {i}" for i, n in enumerate(log.names))
     if len(names) != rules.players:
         names = tuple(f"seat {i}" for i in range(rules.players))
     game = Game(rules, names=names, state=_start_state(log, rules))
     replay = LogReplay(label, log, rules, game, notes)
     if log.players != rules.players:
-        message = f"the log has {log.players} players but the rules say players={rules.players}"
-        replay.stop(f"{label}: {message}", None)
+        message = _("the log has {players} players but the rules say players={count}").format(
+            players=log.players, count=rules.players
+        )
+        replay.stop(_("{where}: {problem}").format(where=label, problem=message), None)
         return replay
     for round_log in log.rounds:
         if not _play_round(replay, round_log):
@@ -146,8 +154,10 @@ def _replay(
                 )
             else:
                 replay.rules_notes += (
-                    f"the log stops after {last}, before the game is over: the standings "
-                    "are those so far",
+                    _(
+                        "the log stops after {round}, before the game is over: the standings "
+                        "are those so far"
+                    ).format(round=shown_round(last)),
                 )
     if error is not None and replay.error is None:
         replay.stop(str(error), error.round_label, error.event_index)
@@ -180,7 +190,6 @@ def _start_state(log: GameLog, rules: Rules) -> GameState:
 def _play_round(replay: LogReplay, round_log: RoundLog) -> bool:
     """Play one round into ``replay``; ``False`` when the replay stops here."""
     game = replay.game
-    where = f"{replay.name}, round {round_log.label} (#{round_log.index + 1})"
     if game.state.finished:
         replay.end_differences.append(
             Difference(
@@ -196,13 +205,16 @@ def _play_round(replay: LogReplay, round_log: RoundLog) -> bool:
     try:
         outcome, facts = walk_round(round_log, replay.rules)
     except ReplayError as e:
-        event = f", event {e.event}" if e.event is not None else ""
-        replay.stop(f"{where}{event}: {e.message}", round_log.label, e.event)
+        where = error_place(replay.name, round_log.index, round_log.label, e.event)
+        replay.stop(
+            _("{where}: {problem}").format(where=where, problem=e.message), round_log.label, e.event
+        )
         return False
     try:
         played = game.play(outcome)
     except GameError as e:
-        replay.stop(f"{where}: {e}", round_log.label)
+        where = error_place(replay.name, round_log.index, round_log.label)
+        replay.stop(_("{where}: {problem}").format(where=where, problem=e), round_log.label)
         return False
     stated = stated_wins(round_log)
     differences = round_differences(round_log, played, stated, facts.pao)
@@ -271,7 +283,7 @@ def walk_round(round_log: RoundLog, rules: Rules) -> tuple[Outcome, RoundFacts]:
                     discarder = None if from_seat == seat else from_seat
                     wins.append(Win(seat, discarder, hand, table.liable(seat)))
                 case ExhaustiveDraw() | Nagashi() | LogAbort() if wins:
-                    raise TableError("a draw after a win in the same round")
+                    raise TableError(_("a draw after a win in the same round"))
                 case LogAbort(reason=reason):
                     return Abort(reason, frozenset(table.sticks)), RoundFacts({})
                 case ExhaustiveDraw() | Nagashi():
@@ -283,7 +295,7 @@ def walk_round(round_log: RoundLog, rules: Rules) -> tuple[Outcome, RoundFacts]:
         except TableError as e:
             raise ReplayError(e.message, index) from None
     if not wins:
-        raise ReplayError("the round ends without a result", len(round_log.events))
+        raise ReplayError(_("the round ends without a result"), len(round_log.events))
     # a riichi stick of a winner is the hand's own word; the others' are listed
     others = frozenset(table.sticks - {w.seat for w in wins})
     return Wins(tuple(wins), others), RoundFacts({w.seat: w.pao for w in wins})
@@ -293,11 +305,15 @@ def _exhaustive_draw(
     table: RoundTable, nagashi_stated: bool, rules: Rules
 ) -> tuple[Outcome, RoundFacts]:
     if table.wall_left != 0:
-        raise TableError(f"an exhaustive draw with {table.wall_left} tiles left in the wall")
+        raise TableError(
+            _("an exhaustive draw with {count} tiles left in the wall").format(
+                count=table.wall_left
+            )
+        )
     tenpai = frozenset(s for s, player in enumerate(table.seats) if _ready(player, rules))
     nagashi = table.nagashi_seats()
     if nagashi_stated and not nagashi:
-        raise TableError("nagashi mangan, but no river is all terminals and honours")
+        raise TableError(_("nagashi mangan, but no river is all terminals and honours"))
     outcome = DrawOutcome(tenpai, frozenset(table.sticks), nagashi[0] if nagashi_stated else None)
     return outcome, RoundFacts({}, tenpai, nagashi)
 

@@ -34,9 +34,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, NamedTuple
 
-from agari.game.logs.events import Call, Discard, Draw
+from agari.game.logs.events import Call, Discard, Draw, call_name
 from agari.game.logs.events import Win as LogWin
 from agari.hand import Hand, Meld, MeldKind, Source, make_context
+from agari.lang import N_, _
 from agari.tiles import DRAGONS, NORTH, WINDS, Tile
 from agari.tiles import IS_TERMINAL_OR_HONOUR as _YAOCHUU
 
@@ -62,6 +63,21 @@ class TableError(ValueError):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+#: What :meth:`SeatTable.take` says of a tile the seat does not hold, by what it does with it
+#: (translated where it is said).
+_NOT_HELD_DISCARD: Final = N_("seat {seat} discards {tile}, which is not in its hand ({held})")
+_NOT_HELD_CALL: Final = N_(
+    "seat {seat} calls {kind} with {tile}, which is not in its hand ({held})"
+)
+_NOT_HELD_ADDED_KAN: Final = N_(
+    "seat {seat} adds to a kan {tile}, which is not in its hand ({held})"
+)
+_NOT_HELD_CLOSED_KAN: Final = N_(
+    "seat {seat} declares a closed kan with {tile}, which is not in its hand ({held})"
+)
+_NOT_HELD_KITA: Final = N_("seat {seat} sets aside kita {tile}, which is not in its hand ({held})")
 
 
 # --------------------------------------------------------------------------- last action
@@ -142,9 +158,9 @@ class SeatTable:
     def is_open(self) -> bool:
         return any(m.is_open for m in self.melds)
 
-    def take(self, tiles: Sequence[Tile], what: str, seat: int) -> None:
+    def take(self, tiles: Sequence[Tile], message: str, seat: int, kind: str = "") -> None:
         """Remove ``tiles`` from the concealed tiles, all or none: or say which the seat
-        lacks."""
+        lacks (``message``: one of the ``_NOT_HELD_*`` messages; ``kind``: the call's)."""
         if len(tiles) == 1:  # a discard: the common case, without a copy
             try:
                 self.codes.remove(_code(tiles[0]))
@@ -158,7 +174,7 @@ class SeatTable:
             except ValueError:
                 held = " ".join(str(_TILE_OF[c]) for c in sorted(self.codes))
                 raise TableError(
-                    f"seat {seat} {what} {tile}, which is not in its hand ({held})"
+                    _(message).format(seat=seat, kind=call_name(kind), tile=tile, held=held)
                 ) from None
         self.codes = codes
 
@@ -195,12 +211,24 @@ class RoundTable:
         dora: Tile,
     ) -> None:
         if len(hands) != players:
-            raise TableError(f"{len(hands)} starting hands for {players} players")
+            raise TableError(
+                _("{count} starting hands for {players} players").format(
+                    count=len(hands), players=players
+                )
+            )
         for seat, hand in enumerate(hands):
             if len(hand) != 13:
-                raise TableError(f"seat {seat} starts with {len(hand)} tiles, not 13")
+                raise TableError(
+                    _("seat {seat} starts with {count} tiles, not 13").format(
+                        seat=seat, count=len(hand)
+                    )
+                )
         if not 0 <= dealer < players:
-            raise TableError(f"dealer seat {dealer} does not play ({players} players)")
+            raise TableError(
+                _("dealer seat {seat} does not play ({players} players)").format(
+                    seat=dealer, players=players
+                )
+            )
         self.players: Final = players
         self.dealer: Final = dealer
         self.seats: list[SeatTable] = [SeatTable([_code(t) for t in hand]) for hand in hands]
@@ -222,7 +250,7 @@ class RoundTable:
 
     def seat(self, seat: int) -> SeatTable:
         if not 0 <= seat < self.players:
-            raise TableError(f"seat {seat} does not play ({self.players} players)")
+            raise self._no_seat(seat)
         return self.seats[seat]
 
     def visible(self, seat: int) -> Counter[int]:
@@ -239,6 +267,13 @@ class RoundTable:
         seen.update(t.kind for t in self._dora)
         return seen
 
+    def _no_seat(self, seat: int) -> TableError:
+        return TableError(
+            _("seat {seat} does not play ({players} players)").format(
+                seat=seat, players=self.players
+            )
+        )
+
     # --- the events ---
 
     # Draws and discards are nearly every event: their checks and moves are written out
@@ -248,14 +283,15 @@ class RoundTable:
         """A draw from the wall (or a replacement draw after a kan or kita)."""
         seat = event.seat
         if not 0 <= seat < self.players:
-            raise TableError(f"seat {seat} does not play ({self.players} players)")
+            raise self._no_seat(seat)
         player = self.seats[seat]
         if self.wall_left <= 0:
-            raise TableError("a draw from an empty wall")
+            raise TableError(_("a draw from an empty wall"))
         if len(player.codes) + 3 * len(player.melds) != 13:
             raise TableError(
-                f"seat {seat} draws holding {len(player.codes)} tiles beside "
-                f"{len(player.melds)} melds"
+                _("seat {seat} draws holding {count} tiles beside {melds} melds").format(
+                    seat=seat, count=len(player.codes), melds=len(player.melds)
+                )
             )
         if self._pending_interruption:
             self._settle_kan()
@@ -268,19 +304,21 @@ class RoundTable:
         """A discard, declaring riichi with it where ``event.riichi``."""
         seat = event.seat
         if not 0 <= seat < self.players:
-            raise TableError(f"seat {seat} does not play ({self.players} players)")
+            raise self._no_seat(seat)
         player = self.seats[seat]
         tile = event.tile
         riichi = event.riichi
         if riichi:
             if player.riichi:
-                raise TableError(f"seat {seat} declares riichi twice")
+                raise TableError(_("seat {seat} declares riichi twice").format(seat=seat))
             if player.is_open:
-                raise TableError(f"seat {seat} declares riichi with an open hand")
+                raise TableError(
+                    _("seat {seat} declares riichi with an open hand").format(seat=seat)
+                )
         try:
             player.codes.remove(tile.kind * 2 + (not tile.red))
         except ValueError:
-            player.take((tile,), "discards", seat)  # says which tile is missing
+            player.take((tile,), _NOT_HELD_DISCARD, seat)  # says which tile is missing
         if self._pending_interruption:
             self._settle_kan()
         if riichi:
@@ -302,21 +340,27 @@ class RoundTable:
         player = self.seat(seat)
         src, called = event.from_seat, event.called
         if kind not in _MELD_KINDS:
-            raise TableError(f"a {kind} is not a call on a discard")
+            raise TableError(_("a {kind} is not a call on a discard").format(kind=call_name(kind)))
         if src is None or called is None:
-            raise TableError(f"a {kind} that names no discarder")
+            raise TableError(_("a {kind} that names no discarder").format(kind=call_name(kind)))
         last = self.last
         if not isinstance(last, Discard) or last.seat != src or last.tile != called:
             raise TableError(
-                f"seat {seat} calls {kind} on {called} from seat {src}, "
-                "which was not the last discard"
+                _(
+                    "seat {seat} calls {kind} on {tile} from seat {discarder}, which was not "
+                    "the last discard"
+                ).format(seat=seat, kind=call_name(kind), tile=called, discarder=src)
             )
         if src == seat:
-            raise TableError(f"seat {seat} calls its own discard")
+            raise TableError(_("seat {seat} calls its own discard").format(seat=seat))
         source = _source(seat, src, self.players)
         if kind == "chi" and source != "left":
-            raise TableError(f"seat {seat} calls chi from seat {src}, not the seat before")
-        player.take(event.from_hand, f"calls {kind} with", seat)
+            raise TableError(
+                _("seat {seat} calls chi from seat {discarder}, not the seat before").format(
+                    seat=seat, discarder=src
+                )
+            )
+        player.take(event.from_hand, _NOT_HELD_CALL, seat, kind)
         self._settle_kan()
         tiles = _sorted(event.tiles)
         player.melds.append(Meld(_MELD_KINDS[kind], tiles, source, called))
@@ -333,13 +377,13 @@ class RoundTable:
         seat = event.seat
         player = self.seat(seat)
         if player.size != 14:
-            raise TableError(f"seat {seat} declares a kan out of turn")
+            raise TableError(_("seat {seat} declares a kan out of turn").format(seat=seat))
         self._settle_kan()
         tiles = _sorted(event.tiles)
         if event.kind == "kakan":
             added = event.added
             if added is None:
-                raise TableError("an added kan without its tile")
+                raise TableError(_("an added kan without its tile"))
             at = next(
                 (
                     j
@@ -349,17 +393,23 @@ class RoundTable:
                 None,
             )
             if at is None:
-                raise TableError(f"seat {seat} adds {added} to a pon it does not have")
-            player.take((added,), "adds to a kan", seat)
+                raise TableError(
+                    _("seat {seat} adds {tile} to a pon it does not have").format(
+                        seat=seat, tile=added
+                    )
+                )
+            player.take((added,), _NOT_HELD_ADDED_KAN, seat)
             pon = player.melds[at]
             player.melds[at] = Meld(MeldKind.SHOUMINKAN, tiles, pon.source, pon.called)
             robbable = added
         elif event.kind == "ankan":
-            player.take(event.tiles, "declares a closed kan with", seat)
+            player.take(event.tiles, _NOT_HELD_CLOSED_KAN, seat)
             player.melds.append(Meld(MeldKind.ANKAN, tiles))
             robbable = event.tiles[0]
         else:
-            raise TableError(f"a {event.kind} is not a kan of one's own")
+            raise TableError(
+                _("a {kind} is not a kan of one's own").format(kind=call_name(event.kind))
+            )
         self._pending_interruption = True
         self.last = KanDeclared(seat, robbable, event.kind)
 
@@ -368,13 +418,15 @@ class RoundTable:
         seat = event.seat
         player = self.seat(seat)
         if self.players != 3:
-            raise TableError("kita in a four-player game")
+            raise TableError(_("kita in a four-player game"))
         if player.size != 14:
-            raise TableError(f"seat {seat} sets aside kita out of turn")
+            raise TableError(_("seat {seat} sets aside kita out of turn").format(seat=seat))
         tile = event.tiles[0] if event.tiles else Tile(NORTH)
         if tile.kind != NORTH:
-            raise TableError(f"seat {seat} sets aside {tile} as kita, not a North")
-        player.take((tile,), "sets aside kita", seat)
+            raise TableError(
+                _("seat {seat} sets aside {tile} as kita, not a North").format(seat=seat, tile=tile)
+            )
+        player.take((tile,), _NOT_HELD_KITA, seat)
         self._settle_kan()
         player.kita += 1
         self._pending_interruption = True
@@ -383,7 +435,9 @@ class RoundTable:
     def accept_riichi(self, seat: int) -> None:
         """The riichi discard of ``seat`` was not won on: its stick is down."""
         if not self.seat(seat).riichi:
-            raise TableError(f"a riichi stick from seat {seat}, which did not declare")
+            raise TableError(
+                _("a riichi stick from seat {seat}, which did not declare").format(seat=seat)
+            )
         self.sticks.add(seat)
 
     def reveal_dora(self, indicator: Tile) -> None:
@@ -416,7 +470,9 @@ class RoundTable:
         tsumo = from_seat == seat
         if tsumo:
             if not isinstance(last, Draw) or last.seat != seat:
-                raise TableError(f"seat {seat} wins by tsumo without having drawn")
+                raise TableError(
+                    _("seat {seat} wins by tsumo without having drawn").format(seat=seat)
+                )
             tile = last.tile
             codes.remove(_code(tile))
             first_turn = not player.discarded and not self.interrupted and not last.replacement
@@ -435,12 +491,16 @@ class RoundTable:
             words = {"chankan": last.kind == "kakan", "kita_ron": last.kind == "kita"}
         else:
             raise TableError(
-                f"seat {seat} wins on a tile from seat {from_seat}, who did not just discard "
-                "or add to a kan"
+                _(
+                    "seat {seat} wins on a tile from seat {discarder}, who did not just discard "
+                    "or add to a kan"
+                ).format(seat=seat, discarder=from_seat)
             )
         if len(codes) + 3 * len(player.melds) != 13:
             raise TableError(
-                f"seat {seat} wins holding {len(codes)} tiles beside {len(player.melds)} melds"
+                _("seat {seat} wins holding {count} tiles beside {melds} melds").format(
+                    seat=seat, count=len(codes), melds=len(player.melds)
+                )
             )
         if player.riichi:
             words["double_riichi" if player.double_riichi else "riichi"] = True

@@ -140,13 +140,17 @@ def _code(text: str) -> str | None:
 def choose(given: str | None, environ: Mapping[str, str]) -> str:
     """The language a command speaks: ``--lang`` (``given``), else ``AGARI_LANG``, else
     the locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them), else
-    English. A ``given`` language agari does not speak is an error (:class:`ValueError`);
-    one from the environment falls back to English (``LANGUAGE``, GNU gettext's list,
-    first: the first it speaks)."""
+    English. A ``given`` language agari does not speak is an error (:class:`ValueError`, said
+    in the environment's language); one from the environment falls back to English
+    (``LANGUAGE``, GNU gettext's list, first: the first it speaks)."""
     if given is not None:
         code = _code(given)
-        if code is None:
-            raise ValueError(f"--lang {given}: one of {', '.join(LANGUAGES)}")
+        if code is None:  # said in the environment's language, as no other is chosen yet
+            with use(choose(None, environ)):
+                message = _("--lang {language}: one of {languages}").format(
+                    language=given, languages=", ".join(LANGUAGES)
+                )
+            raise ValueError(message)
         return code
     for name in ("AGARI_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = environ.get(name)
