@@ -226,13 +226,11 @@ def test_a_hand_may_mark_its_discarder_where_the_game_says() -> None:
     [
         (
             Win(1, 3, P + "-"),
-            "the hand marks the winning tile as discarded from the left but the discarder "
-            "sits across",
+            "the hand marks the winning tile's discarder as left but the discarder sits across",
         ),
         (
             Win(1, 0, P + "="),
-            "the hand marks the winning tile as discarded from the across but the discarder "
-            "sits left",
+            "the hand marks the winning tile's discarder as across but the discarder sits left",
         ),
         (Win(1, None, P + "="), "the hand marks a discarded winning tile but the win is a tsumo"),
         (Win(1, 0, P + " tsumo"), "the hand says tsumo but the win is a ron"),

@@ -518,8 +518,8 @@ def _win_from(
     if context.win_from is not None and context.win_from != win_from:
         raise GameError(
             _(
-                "the hand marks the winning tile as discarded from the {marked} but the "
-                "discarder sits {sits}"
+                "the hand marks the winning tile's discarder as {marked} but the discarder "
+                "sits {sits}"
             ).format(marked=_source_name(context.win_from), sits=_source_name(win_from))
         )
     return win_from
