@@ -16,6 +16,7 @@ from agari.cli.options import ProgressLine
 
 ROOT = Path(__file__).resolve().parents[1]
 SHEET = str(ROOT / "fixtures" / "games" / "tenhou_half_game.txt")
+SHORT = "2009030612gm-00e1-0000-5d04801a.xml"  # an east-only game
 
 
 class _Tty(io.StringIO):
@@ -103,3 +104,48 @@ def test_play_file_names_what_stops_it(tmp_path: Path, monkeypatch: pytest.Monke
     assert done.err == [f"agari x: {SHEET}: not a game log (a game sheet holds no play to review)"]
     game, done = play_file("agari x", SHEET, None, ())
     assert game is not None and game.sheet is not None and done.err == [] and done.status == 0
+
+
+def test_folders_are_searched_for_logs_and_globs_expanded(tmp_path: Path) -> None:
+    (tmp_path / "b").mkdir()
+    for name in ("b/2.json", "a.xml", "b/1.mjlog", "notes.txt", "c.JSON"):
+        (tmp_path / name).write_text("x")
+    found = game_files.expand_paths([str(tmp_path)])
+    assert [Path(p).relative_to(tmp_path).as_posix() for p in found] == [
+        "a.xml", "c.JSON", "b/1.mjlog", "b/2.json",
+    ]  # fmt: skip
+    # a glob where no file has that name; a name given is kept (a sheet, a missing file, -)
+    assert game_files.expand_paths([str(tmp_path / "*.xml"), "-", "none.txt"]) == [
+        str(tmp_path / "a.xml"), "-", "none.txt",
+    ]  # fmt: skip
+    star = tmp_path / "odd*.json"
+    star.write_text("x")
+    assert game_files.expand_paths([str(star)]) == [str(star)]
+
+
+def test_no_file_found_is_said_and_none_returned(tmp_path: Path) -> None:
+    err = io.StringIO()
+    assert game_files.found_files("agari game", [str(tmp_path), "*.nothing"], err) is None
+    assert err.getvalue() == "agari game: no game logs found\n"
+
+
+@pytest.mark.parametrize("command", ["game", "review", "stats"])
+def test_every_game_command_reads_a_folder(
+    command: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from agari.cli import main
+
+    folder = tmp_path / "logs"
+    (folder / "more").mkdir(parents=True)
+    source = ROOT / "fixtures" / "logs" / "mjlog"
+    for name, to in (("2022010107gm-00e1-0000-2153c673.xml", "a.xml"), (SHORT, "more/b.xml")):
+        (folder / to).write_bytes((source / name).read_bytes())
+    (folder / "notes.txt").write_text("not a log")
+    assert main([command, "--no-progress", str(folder)]) == 0
+    out = capsys.readouterr().out
+    if command == "game":  # both logs, the one in the folder's folder too; not the notes
+        assert out.count("\nfinal standings (") == 2
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main([command, str(empty)]) == 1
+    assert capsys.readouterr().err == f"agari {command}: no game logs found\n"

@@ -28,6 +28,7 @@ from agari.cli import cannot_write
 from agari.cli.game_files import (
     FileDone,
     add_file_options,
+    found_files,
     parse_game_options,
     play_file,
     run_files,
@@ -89,7 +90,12 @@ def _parser() -> Parser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=_(_EPILOG),
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help=_("game logs or sheets (- stdin)"))
+    parser.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help=_("game logs or sheets, folders (searched for logs) or globs (- stdin)"),
+    )
     parser.add_argument("--json", action="store_true", help=_("SPEC §7 JSON Lines"))
     parser.add_argument(
         "--check",
@@ -165,6 +171,10 @@ def run(args: list[str]) -> int:
     options = parse_game_options("agari game", _parser(), args)
     if isinstance(options, int):
         return options
+    files = found_files("agari game", options.files, sys.stderr)
+    if files is None:
+        return 1
+    options.files = files
     problem = _export_usage(options)
     if problem:
         sys.stderr.write(f"agari game: {problem}\n{_parser().format_usage()}")

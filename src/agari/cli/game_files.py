@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import glob
+import os
 import sys
 import time
 from collections.abc import Callable, Generator
@@ -32,6 +34,8 @@ __all__ = [
     "Progress",
     "add_file_options",
     "each_file",
+    "expand_paths",
+    "found_files",
     "parse_game_options",
     "play_file",
     "read_file",
@@ -45,6 +49,10 @@ _NO_PLAY: Final = {
     "review": N_("{file}: not a game log (a game sheet holds no play to review)"),
     "count": N_("{file}: not a game log (a game sheet holds no play to count)"),
 }
+
+#: The endings of the files a folder is searched for (the log formats, gzip included; a game
+#: sheet has no fixed ending: name it).
+LOG_SUFFIXES: Final = (".json", ".jsonl", ".xml", ".mjlog", ".gz", ".mjson")
 
 S = TypeVar("S")
 R = TypeVar("R")
@@ -60,6 +68,33 @@ class FileDone(Generic[T]):
     err: list[str] = field(default_factory=list)
     status: int = 0
     value: T | None = None
+
+
+def expand_paths(paths: list[str]) -> list[str]:
+    """Files as given (``-`` too); folders searched for logs (:data:`LOG_SUFFIXES`, sorted);
+    globs expanded where no file has that name."""
+    out: list[str] = []
+    for path in paths:
+        if os.path.isdir(path):
+            for folder, _dirs, names in sorted(os.walk(path)):
+                out += sorted(
+                    os.path.join(folder, n) for n in names if n.lower().endswith(LOG_SUFFIXES)
+                )
+        elif any(ch in path for ch in "*?[") and not os.path.exists(path):
+            out += sorted(glob.glob(path, recursive=True))
+        else:
+            out.append(path)
+    return out
+
+
+def found_files(command: str, paths: list[str], err: IO[str]) -> list[str] | None:
+    """:func:`expand_paths`, or ``None`` after saying on ``err`` that they name no file (a
+    folder with no log in it, a glob that matches nothing)."""
+    files = expand_paths(paths)
+    if not files:
+        err.write(f"{command}: " + _("no game logs found") + "\n")
+        return None
+    return files
 
 
 def add_file_options(parser: argparse.ArgumentParser) -> None:

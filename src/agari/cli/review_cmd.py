@@ -20,6 +20,7 @@ from typing import IO
 from agari.cli.game_files import (
     FileDone,
     add_file_options,
+    found_files,
     parse_game_options,
     play_file,
     run_files,
@@ -62,7 +63,12 @@ def _parser() -> Parser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=_(_EPILOG),
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help=_("game logs (- stdin)"))
+    parser.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help=_("game logs, folders (searched for logs) or globs (- stdin)"),
+    )
     parser.add_argument("--json", action="store_true", help=_("one JSON object per decision"))
     parser.add_argument(
         "--html", metavar="OUT", help=_("also write a self-contained HTML report to OUT")
@@ -123,6 +129,10 @@ def run(args: list[str]) -> int:
     options = parse_game_options("agari review", _parser(), args)
     if isinstance(options, int):
         return options
+    files = found_files("agari review", options.files, sys.stderr)
+    if files is None:
+        return 1
+    options.files = files
     if options.top < 0:
         sys.stderr.write("agari review: " + _("--top takes 0 or more") + "\n")
         return 2

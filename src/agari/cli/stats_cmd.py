@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import glob
 import json
-import os
 import sys
 from dataclasses import dataclass
 from typing import IO
@@ -23,6 +21,7 @@ from typing import IO
 from agari.cli.game_files import (
     FileDone,
     add_file_options,
+    found_files,
     parse_game_options,
     play_file,
     run_files,
@@ -35,7 +34,6 @@ from agari.render.tables import CsvTables, ParquetTables, TableWriter
 
 __all__ = ["run"]
 
-_LOG_SUFFIXES = (".json", ".jsonl", ".xml", ".mjlog", ".gz", ".mjson")
 
 _EPILOG = N_("""\
 files: game logs in every format agari game reads, folders (searched for logs), globs.
@@ -134,22 +132,6 @@ def count_file(options: _Options, path: str) -> FileDone[GameTables]:
     return done
 
 
-def expand(paths: list[str]) -> list[str]:
-    """Files as given; folders searched for logs (sorted); globs expanded."""
-    out: list[str] = []
-    for path in paths:
-        if os.path.isdir(path):
-            for folder, _, names in sorted(os.walk(path)):
-                out += sorted(
-                    os.path.join(folder, n) for n in names if n.lower().endswith(_LOG_SUFFIXES)
-                )
-        elif any(ch in path for ch in "*?[") and not os.path.exists(path):
-            out += sorted(glob.glob(path, recursive=True))
-        else:
-            out.append(path)
-    return out
-
-
 def run(args: list[str]) -> int:
     """Run ``agari stats`` with the arguments after ``stats``; return the exit status."""
     options = parse_game_options("agari stats", _parser(), args)
@@ -163,9 +145,8 @@ def run(args: list[str]) -> int:
             "agari stats: " + _("give game logs, folders or globs (or --explain)") + "\n"
         )
         return 2
-    files = expand(options.files)
-    if not files:
-        sys.stderr.write("agari stats: " + _("no game logs found") + "\n")
+    files = found_files("agari stats", options.files, sys.stderr)
+    if files is None:
         return 1
     out, err = sys.stdout, sys.stderr
     return run_until_stopped("agari stats", lambda: _count_all(options, files, out, err), out, err)
