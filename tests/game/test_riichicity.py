@@ -347,3 +347,12 @@ def test_a_tournament_record_under_its_rooms_rules() -> None:
     replay = replay_log(log)
     assert replay.error is None and replay.differences == []
     assert replay.rounds[-1].played.before.label == "S3"  # S3-1: the game went on
+
+
+def test_a_damaged_first_deal_is_an_error_that_names_its_event() -> None:
+    """The first deal's ``data`` is read before the hands to find the first dealer: a
+    damaged one there is the same error as anywhere (found by benchmarks/fuzz_logs.py)."""
+    broken = record()
+    broken["handRecord"][0]["handEventRecord"][0]["data"] = '{"hand_cards": [1, 2'
+    with pytest.raises(LogError, match=r"made\.json, round E1-0 \(#1\), event 0: "):
+        read_log(made(broken), game="made.json")

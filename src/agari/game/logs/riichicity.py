@@ -201,7 +201,10 @@ def _first_dealer(hands: list[Any], players: int) -> int:
         number = _dict(hand).get("changCi")
         for event in _dict(hand).get("handEventRecord") or ():
             if _dict(event).get("eventType") == 1:
-                data = _data(_dict(event))
+                try:
+                    data = _data(_dict(event))
+                except ValueError:  # damaged: reading the hand names the event
+                    return 0
                 dealer = data.get("dealer_pos")
                 if isinstance(dealer, int) and isinstance(number, int):
                     return (dealer - (number - 1)) % players
