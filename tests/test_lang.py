@@ -529,13 +529,13 @@ def test_points_help_and_the_points_table_speak_the_language(
         "计算番符已算好的手牌的支付",
         "和牌者是庄家 (东家)",
         "自摸和牌 (默认: 荣和)",
-        "退出码: 0 正常；1 输入被拒绝",
+        "退出码: 0 正常；1 输入被拒绝",  # noqa: RUF001 (a Chinese semicolon)
     ):
         assert part in shown, part
     assert max(map(display_width, shown.splitlines())) <= 70
     assert main(["table", "--lang", "zh"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "闲家荣和；规则 wrc2025"
+    assert lines[0] == "闲家荣和；规则 wrc2025"  # noqa: RUF001 (a Chinese semicolon)
     assert lines[1] == "  符 |    1番 |    2番 |    3番 |    4番"
     assert {display_width(line) for line in lines[1:14]} == {len(lines[2])}
     assert "役满       13番以上或役满        32000" in lines
