@@ -498,3 +498,61 @@ def test_batch_summary_in_the_language_and_its_json_in_english(
     assert plain[1]["error"]["message"] == (
         "'hand' must be a string in notation or a structured object, not a number"
     )
+
+
+def test_rules_speak_the_language_and_their_json_stays_english(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``agari rules``: the headings, the sentences, the presets' and house rules' sources
+    and each switch's meaning in the language asked for; the switches, values and preset
+    names as written; the columns lined up as a terminal shows them; ``--json`` in English."""
+    from agari.cli import main
+    from agari.render.sheet import display_width
+
+    assert main(["rules", "--lang", "ja"]) == 0
+    table = capsys.readouterr().out
+    lines = table.splitlines()
+    assert lines[0].startswith("スイッチ ") and lines[0].endswith("取れる値")
+    assert display_width(lines[0].split("wrc2025")[0]) == len(lines[1].split()[0]) + 2
+    for part in (
+        "既定のプリセット: wrc2025。--rules NAME で選び、--rule KEY=VALUE でスイッチを",
+        "ローカルルール (プリセットに書かれていなければどのプリセットでも off):",
+        "  tenhou: 天鳳 (Tenhou.net) の段位戦ルール (RULES.md, Presets)。",
+    ):
+        assert part in table, part
+    assert main(["rules", "tenhou", "--lang", "ja"]) == 0
+    preset = capsys.readouterr().out
+    assert "(on/off) 副露した手でも断幺九が付く (喰いタン)" in preset
+    assert "(on/off) 4飜30符と3飜60符は満貫 (切り上げ満貫)" in preset
+    assert "ローカルルールの出典:" in preset
+    assert main(["rules", "tenhou", "--json", "--lang", "ja"]) == 0
+    assert json.loads(capsys.readouterr().out)["source"].startswith("Tenhou.net ranked rules")
+
+
+def test_points_help_and_the_points_table_speak_the_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``agari points --help`` in Chinese, its lines wrapped by their width on a terminal
+    (a CJK character takes two columns); ``agari table`` in Chinese, its columns lined up
+    the same way."""
+    from agari.cli import main
+    from agari.render.sheet import display_width
+
+    monkeypatch.setenv("COLUMNS", "72")
+    assert main(["points", "--help", "--lang", "zh"]) == 0
+    shown = capsys.readouterr().out
+    for part in (
+        "计算番符已算好的手牌的支付",
+        "和牌者是庄家 (东家)",
+        "自摸和牌 (默认: 荣和)",
+        "退出码: 0 正常；1 输入被拒绝",  # noqa: RUF001 (a Chinese semicolon)
+    ):
+        assert part in shown, part
+    assert max(map(display_width, shown.splitlines())) <= 70
+    assert main(["table", "--lang", "zh"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "闲家荣和；规则 wrc2025"  # noqa: RUF001 (a Chinese semicolon)
+    assert lines[1] == "  符 |    1番 |    2番 |    3番 |    4番"
+    assert {display_width(line) for line in lines[1:14]} == {len(lines[2])}
+    assert "役满       13番以上或役满        32000" in lines
+    assert lines[-1] == "kiriage=on: 4番30符和3番60符切上为满贯"

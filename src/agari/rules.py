@@ -58,7 +58,8 @@ NotenPayments = Literal["pool", "each_ready"]
 
 def _switch(default: Any, values: tuple[str, ...], meaning: str) -> Any:
     """One rule switch, declared once: its default (``wrc2025``'s value), the values it may
-    take in the CLI's spelling (``--rule KEY=VALUE``) and what it means (``agari rules``)."""
+    take in the CLI's spelling (``--rule KEY=VALUE``) and what it means (``agari rules``:
+    marked ``N_("...")``, translated where shown)."""
     return field(default=default, metadata={"values": values, "meaning": meaning})
 
 
@@ -79,137 +80,151 @@ class Rules:
     aka: bool | str = _switch(
         False,
         ("on", "off", "<counts>"),
-        "red fives count as dora (on: one per suit; <counts> per suit, as m1p2s1)",
+        N_("red fives count as dora (on: one per suit; <counts> per suit, as m1p2s1)"),
     )
-    open_tanyao: bool = _switch(True, ("on", "off"), "tanyao allowed in an open hand")
-    kiriage: bool = _switch(True, ("on", "off"), "4 han 30 fu and 3 han 60 fu are mangan")
+    open_tanyao: bool = _switch(True, ("on", "off"), N_("tanyao allowed in an open hand"))
+    kiriage: bool = _switch(True, ("on", "off"), N_("4 han 30 fu and 3 han 60 fu are mangan"))
     kazoe: Kazoe = _switch(
         "yakuman",
         get_args(Kazoe),
-        "what 13+ han without a yakuman is worth (multiple: 26+ han count as more yakuman)",
+        N_("what 13+ han without a yakuman is worth (multiple: 26+ han count as more yakuman)"),
     )
     double_yakuman: bool = _switch(
         False,
         ("on", "off"),
-        "suuankou tanki, kokushi 13-wait, junsei chuuren, daisuushii double",
+        N_("suuankou tanki, kokushi 13-wait, junsei chuuren, daisuushii double"),
     )
-    yakuman_stacking: bool = _switch(True, ("on", "off"), "different yakuman in one hand add up")
-    double_wind_fu: int = _switch(2, ("2", "4"), "fu for a pair that is both seat and round wind")
+    yakuman_stacking: bool = _switch(
+        True, ("on", "off"), N_("different yakuman in one hand add up")
+    )
+    double_wind_fu: int = _switch(
+        2, ("2", "4"), N_("fu for a pair that is both seat and round wind")
+    )
     renhou: Renhou = _switch(
         "mangan",
         get_args(Renhou),
-        "value of a win on a discard before one's first draw (5han: a 5-han yaku)",
+        N_("value of a win on a discard before one's first draw (5han: a 5-han yaku)"),
     )
     chiitoitsu: Chiitoitsu = _switch(
-        "25fu2han", get_args(Chiitoitsu), "seven pairs scoring (50 fu 1 han: Kansai)"
+        "25fu2han", get_args(Chiitoitsu), N_("seven pairs scoring (50 fu 1 han: Kansai)")
     )
     fu_rounding: FuRounding = _switch(
-        "tens", get_args(FuRounding), "round fu up to 10; or to 5 (old rule)"
+        "tens", get_args(FuRounding), N_("round fu up to 10; or to 5 (old rule)")
     )
     rinshan_fu: bool = _switch(
-        True, ("on", "off"), "a win on the kan replacement tile gets the 2 tsumo fu"
+        True, ("on", "off"), N_("a win on the kan replacement tile gets the 2 tsumo fu")
     )
-    honba: int = _switch(300, ("<integer>",), "points per repeat counter on ron")
-    nagashi: bool = _switch(False, ("on", "off"), "nagashi mangan at an exhaustive draw")
+    honba: int = _switch(300, ("<integer>",), N_("points per repeat counter on ron"))
+    nagashi: bool = _switch(False, ("on", "off"), N_("nagashi mangan at an exhaustive draw"))
     noten_payments: NotenPayments = _switch(
         "pool",
         get_args(NotenPayments),
-        "at an exhaustive draw 3000 (three-player 2000) in all go to the ready seats, or that "
-        "much to each ready seat",
+        N_(
+            "at an exhaustive draw 3000 (three-player 2000) in all go to the ready seats, or that "
+            "much to each ready seat"
+        ),
     )
     wareme: bool = _switch(
-        False, ("on", "off"), "the player whose wall was broken pays and receives double"
+        False, ("on", "off"), N_("the player whose wall was broken pays and receives double")
     )
-    players: int = _switch(4, ("4", "3"), "four or three players")
+    players: int = _switch(4, ("4", "3"), N_("four or three players"))
     chombo: Chombo = _switch(
         "20000",
         get_args(Chombo),
-        "reverse mangan at once, or a 20,000-point penalty at the end",
+        N_("reverse mangan at once, or a 20,000-point penalty at the end"),
     )
-    pao_suukantsu: bool = _switch(True, ("on", "off"), "liability (pao) also for the fourth kan")
+    pao_suukantsu: bool = _switch(
+        True, ("on", "off"), N_("liability (pao) also for the fourth kan")
+    )
     pao_tsumo: PaoTsumo = _switch(
         "liable_part",
         get_args(PaoTsumo),
-        "a liable yakuman won by tsumo: the liable seat pays its yakuman, or the whole hand",
+        N_("a liable yakuman won by tsumo: the liable seat pays its yakuman, or the whole hand"),
     )
     kokushi_ankan_chankan: bool = _switch(
-        False, ("on", "off"), "thirteen orphans may rob a closed kan"
+        False, ("on", "off"), N_("thirteen orphans may rob a closed kan")
     )
     #: Seed 000 (English), "Counting Fu": "Add 2 fu if one wins by drawing the tile
     #: yourself unless Pinfu is treated as a possible winning hand" -- off is the variant
     #: where a self-drawn win is never pinfu. Every preset allows pinfu by tsumo.
     pinfu_tsumo: bool = _switch(
-        True, ("on", "off"), "pinfu may be won by tsumo (off: ron only; a tsumo gets its 2 fu)"
+        True, ("on", "off"), N_("pinfu may be won by tsumo (off: ron only; a tsumo gets its 2 fu)")
     )
     # House rules and local yaku (SPEC §6, issue 16): off in every preset. Sources in
     # SWITCH_SOURCES below.
     open_riichi: bool = _switch(
-        False, ("on", "off"), "open riichi (word open-riichi) is a 2-han yaku, 3 if double"
+        False, ("on", "off"), N_("open riichi (word open-riichi) is a 2-han yaku, 3 if double")
     )
     aotenjou: bool = _switch(
         False,
         ("on", "off"),
-        "no limits: base = fu x 2^(2+han) for every hand, a yakuman counted as 13 han",
+        N_("no limits: base = fu x 2^(2+han) for every hand, a yakuman counted as 13 han"),
     )
     paarenchan: Paarenchan = _switch(
         "off",
         get_args(Paarenchan),
-        "the dealer's 8th win in a row (paarenchan=7) is a yakuman; needs_yaku: with a yaku",
+        N_("the dealer's 8th win in a row (paarenchan=7) is a yakuman; needs_yaku: with a yaku"),
     )
     daisharin: Daisharin = _switch(
         "off",
         get_args(Daisharin),
-        "seven pairs 2-8 of one suit are a yakuman: daisharin (pin); all: also sou and man",
+        N_("seven pairs 2-8 of one suit are a yakuman: daisharin (pin); all: also sou and man"),
     )
-    daichisei: bool = _switch(False, ("on", "off"), "seven pairs of honours are a yakuman")
+    daichisei: bool = _switch(False, ("on", "off"), N_("seven pairs of honours are a yakuman"))
     sashikomi: bool = _switch(
-        False, ("on", "off"), "dealing into an open riichi (word sashikomi) is a yakuman"
+        False, ("on", "off"), N_("dealing into an open riichi (word sashikomi) is a yakuman")
     )
     yakuman_limit: str = _switch(
-        "none", ("none", "<integer>"), "the most yakuman one hand can be worth"
+        "none", ("none", "<integer>"), N_("the most yakuman one hand can be worth")
     )
     open_pinfu_fu: int = _switch(
-        30, ("30", "20"), "fu of an open ron that has no fu: 30 (the minimum), or 20"
+        30, ("30", "20"), N_("fu of an open ron that has no fu: 30 (the minimum), or 20")
     )
     # Game rules (SPEC §7, RULES.md "Games"; read by agari.game). Oka is not a switch: it is
     # (return_points - start_points) x players, paid to the top player.
-    start_points: int = _switch(30000, ("<integer>",), "every player's score at the start")
-    return_points: int = _switch(30000, ("<integer>",), "the return (genten) taken off at the end")
-    goal_points: int = _switch(30000, ("<integer>",), "score that ends the last/extra rounds")
+    start_points: int = _switch(30000, ("<integer>",), N_("every player's score at the start"))
+    return_points: int = _switch(
+        30000, ("<integer>",), N_("the return (genten) taken off at the end")
+    )
+    goal_points: int = _switch(30000, ("<integer>",), N_("score that ends the last/extra rounds"))
     uma: str = _switch(
         "15,5,-5,-15",
         ("15,5,-5,-15", "20,10,-10,-20", "30,10,-10,-30", "10,5,-5,-10", "20,0,-20", "15,0,-15"),
-        "uma by place, in thousands of points (any such list of whole numbers)",
+        N_("uma by place, in thousands of points (any such list of whole numbers)"),
     )
-    game_length: GameLength = _switch("south", get_args(GameLength), "half game (E+S) or east-only")
-    bust: bool = _switch(False, ("on", "off"), "a score below 0 ends the game at once")
-    west_round: bool = _switch(False, ("on", "off"), "extra round while nobody reaches goal")
+    game_length: GameLength = _switch(
+        "south", get_args(GameLength), N_("half game (E+S) or east-only")
+    )
+    bust: bool = _switch(False, ("on", "off"), N_("a score below 0 ends the game at once"))
+    west_round: bool = _switch(False, ("on", "off"), N_("extra round while nobody reaches goal"))
     extension: Extension = _switch(
         "to_west",
         get_args(Extension),
-        "how far extra rounds go: until West's last round, or the next wind's only",
+        N_("how far extra rounds go: until West's last round, or the next wind's only"),
     )
     agari_yame: bool = _switch(
-        False, ("on", "off"), "a win by the last dealer, then top (>= goal), ends the game"
+        False, ("on", "off"), N_("a win by the last dealer, then top (>= goal), ends the game")
     )
     tenpai_yame: bool = _switch(
         False,
         ("on", "off"),
-        "the last dealer ready at an exhaustive draw, top (>= goal), ends the game",
+        N_("the last dealer ready at an exhaustive draw, top (>= goal), ends the game"),
     )
-    ties: Ties = _switch("split", get_args(Ties), "equal scores: seat order or uma/oka split")
+    ties: Ties = _switch("split", get_args(Ties), N_("equal scores: seat order or uma/oka split"))
     leftover_sticks: LeftoverSticks = _switch(
-        "top", get_args(LeftoverSticks), "riichi sticks left at the end"
+        "top", get_args(LeftoverSticks), N_("riichi sticks left at the end")
     )
     multiple_ron: MultipleRon = _switch(
-        "head_bump", get_args(MultipleRon), "several rons on one discard"
+        "head_bump", get_args(MultipleRon), N_("several rons on one discard")
     )
     multiple_ron_honba: MultipleRonHonba = _switch(
-        "nearest", get_args(MultipleRonHonba), "several rons: honba to the nearest winner or each"
+        "nearest",
+        get_args(MultipleRonHonba),
+        N_("several rons: honba to the nearest winner or each"),
     )
-    triple_ron: TripleRon = _switch("win", get_args(TripleRon), "three rons on one discard")
+    triple_ron: TripleRon = _switch("win", get_args(TripleRon), N_("three rons on one discard"))
     final_points: FinalPoints = _switch(
-        "decimal", get_args(FinalPoints), "final points: exact/Tenhou's"
+        "decimal", get_args(FinalPoints), N_("final points: exact/Tenhou's")
     )
     overrides: tuple[tuple[str, str], ...] = ()
     #: How many red fives of each suit (m, p, s) count as dora: ``aka=on`` one each,
@@ -302,7 +317,8 @@ class Rules:
 SWITCH_VALUES: Final[dict[str, tuple[str, ...]]] = {
     f.name: f.metadata["values"] for f in fields(Rules) if "values" in f.metadata
 }
-#: What each switch means, one line each (``agari rules``).
+#: What each switch means, one line each (``agari rules``), in English: translated where
+#: shown (``_(SWITCH_MEANINGS[key])``).
 SWITCH_MEANINGS: Final[dict[str, str]] = {
     f.name: f.metadata["meaning"] for f in fields(Rules) if "meaning" in f.metadata
 }
@@ -394,85 +410,127 @@ def _uma_text(text: str) -> bool:
     return 3 <= len(parts) <= 4 and all(p.lstrip("+-").isdigit() for p in parts)
 
 
-#: Where each preset's values come from (printed by ``agari rules NAME``).
+#: Where each preset's values come from (printed by ``agari rules NAME``, translated there;
+#: English in its JSON).
 PRESET_SOURCES: Final[dict[str, str]] = {
-    "wrc2025": "World Riichi Championship rules 2025 (RULES.md, Presets); rinshan_fu unverified. "
-    "Game: RULES.md Games; head bump per WRC rules 2015 5.7.6; leftover_sticks unverified",
-    "ema2016": "European Mahjong Association Riichi Competition Rules 2016 (RULES.md, Presets); "
-    "double_wind_fu and rinshan_fu unverified. Game: RULES.md Games; several rons all paid "
-    "per RCR 2016 3.4.9 (RULES.md says head bump: unverified); honba to each winner per "
-    "3.4.10, sticks to the nearest unverified; leftover_sticks unverified",
-    "tenhou": "Tenhou.net ranked rules (RULES.md, Presets). Game: RULES.md Games and Tenhou's "
-    "rules page (west round until someone has 30000, at most W4; last dealer on top stops; "
-    "double ron with honba and sticks to the nearest; triple ron aborts); final_points "
-    "decimal as in logs since 2022-23 (rounded for older games); pao_tsumo=whole from a real "
-    "game (daisangen + tsuuiisou by tsumo, liable for the daisangen, paid all 64,000)",
-    "majsoul": "Mahjong Soul ranked rules (RULES.md, Presets); rinshan_fu unverified. Game: "
-    "RULES.md Games (friendly-room uma, no oka); west round, agari_yame, triple ron "
-    "unverified (as Tenhou)",
-    "mleague": "M.League rules (RULES.md, Presets); rinshan_fu unverified, nagashi unverified "
-    "(off chosen). Game: RULES.md Games; no agari_yame unverified",
-    "tenhou-sanma": "Tenhou.net three-player ranked rules (三鳳南喰赤): RULES.md Three-player, "
-    "from 6,383 real Tenhou three-player wins (no 2m-8m, no chi; red 5p and 5s; open tanyao; no "
-    "kiriage; kazoe yakuman; no double yakuman; kita one dora each, rinshan on the tile drawn "
-    "after one; tsumo loss; honba 200 on ron, 100 per payer on tsumo; noten 2000). Game: "
-    "RULES.md Games, Tenhou 3p column (35000/40000, uma +20 0 -20, oka 15, bust, ties by seat, "
-    "sticks to the top); goal 40000 for the west round unverified (Tenhou's rules page not "
-    "seen); nagashi and chombo as the tenhou preset",
-    "majsoul-sanma": "Mahjong Soul three-player rules: as tenhou-sanma (riichi.wiki Majsoul, "
-    "3P-Mahjong: 'basically refers to Tenhou', tsumo loss by default, North may be robbed "
-    "without chankan, a North triplet is a guest wind; RULES.md Three-player: the same scoring "
-    "in RiichiEnv checked on Mahjong Soul logs) plus the majsoul preset's own switches "
-    "(double yakuman, kokushi may rob a closed kan). Unverified: rinshan_fu, nagashi; game "
-    "rules 35000 start, uma +15 0 -15 without oka (friendly rooms, as the majsoul preset), "
-    "goal 40000",
-    "riichicity": "Riichi City four-player ranked rules as its records show them (game API "
-    "JSON; the ranked half game 4ma_gin_han_sample.json of 0num4/paifu-playground): start "
-    "25000, return 30000, uma +30 +10 -10 -30 (its end scores 41000 30500 29500 -1000 are "
-    "61.0 10.5 -10.5 -61.0 points), a score below 0 ends the game. No 2 tsumo fu on a rinshan "
-    "win and no kiriage as riichicity-sanma (unverified for four players); the rest as the "
-    "majsoul preset: unverified",
-    "riichicity-sanma": "Riichi City three-player ranked rules as its records show them "
-    "(game API JSON of 0num4/paifu-playground, 2024): start 35000, return 40000, uma +20 0 -20 "
-    "(cnrkj069…: 56800 34100 14100 are 51.8 -5.9 -45.9 points; a friends' room from 30000 "
-    "the same return and uma); no kiriage (4 han 30 fu ron paid 7700 in cnrkj069…, a dealer's "
-    "11600 in cnvbk1u…); tsumo loss, honba 200 on a ron, kita (the same records); no 2 tsumo fu "
-    "on a rinshan win (Badtaro/RiichiCityTournamentBot cd1atc6…: a rinshan tsumo of 62 fu "
-    "recorded as 60 fu, a tournament of 2022). The rest as majsoul-sanma: unverified. "
-    "Tournaments set their own rules: agari.game.log_rules.ROOM_RULES",
+    "wrc2025": N_(
+        "World Riichi Championship rules 2025 (RULES.md, Presets); rinshan_fu unverified. "
+        "Game: RULES.md Games; head bump per WRC rules 2015 5.7.6; leftover_sticks unverified"
+    ),
+    "ema2016": N_(
+        "European Mahjong Association Riichi Competition Rules 2016 (RULES.md, Presets); "
+        "double_wind_fu and rinshan_fu unverified. Game: RULES.md Games; several rons all paid "
+        "per RCR 2016 3.4.9 (RULES.md says head bump: unverified); honba to each winner per "
+        "3.4.10, sticks to the nearest unverified; leftover_sticks unverified"
+    ),
+    "tenhou": N_(
+        "Tenhou.net ranked rules (RULES.md, Presets). Game: RULES.md Games and Tenhou's "
+        "rules page (west round until someone has 30000, at most W4; last dealer on top stops; "
+        "double ron with honba and sticks to the nearest; triple ron aborts); final_points "
+        "decimal as in logs since 2022-23 (rounded for older games); pao_tsumo=whole from a real "
+        "game (daisangen + tsuuiisou by tsumo, liable for the daisangen, paid all 64,000)"
+    ),
+    "majsoul": N_(
+        "Mahjong Soul ranked rules (RULES.md, Presets); rinshan_fu unverified. Game: "
+        "RULES.md Games (friendly-room uma, no oka); west round, agari_yame, triple ron "
+        "unverified (as Tenhou)"
+    ),
+    "mleague": N_(
+        "M.League rules (RULES.md, Presets); rinshan_fu unverified, nagashi unverified "
+        "(off chosen). Game: RULES.md Games; no agari_yame unverified"
+    ),
+    "tenhou-sanma": N_(
+        "Tenhou.net three-player ranked rules (三鳳南喰赤): RULES.md Three-player, "
+        "from 6,383 real Tenhou three-player wins (no 2m-8m, no chi; red 5p and 5s; open tanyao; "
+        "no kiriage; kazoe yakuman; no double yakuman; kita one dora each, rinshan on the tile "
+        "drawn after one; tsumo loss; honba 200 on ron, 100 per payer on tsumo; noten 2000). Game: "
+        "RULES.md Games, Tenhou 3p column (35000/40000, uma +20 0 -20, oka 15, bust, ties by seat, "
+        "sticks to the top); goal 40000 for the west round unverified (Tenhou's rules page not "
+        "seen); nagashi and chombo as the tenhou preset"
+    ),
+    "majsoul-sanma": N_(
+        "Mahjong Soul three-player rules: as tenhou-sanma (riichi.wiki Majsoul, "
+        "3P-Mahjong: 'basically refers to Tenhou', tsumo loss by default, North may be robbed "
+        "without chankan, a North triplet is a guest wind; RULES.md Three-player: the same scoring "
+        "in RiichiEnv checked on Mahjong Soul logs) plus the majsoul preset's own switches "
+        "(double yakuman, kokushi may rob a closed kan). Unverified: rinshan_fu, nagashi; game "
+        "rules 35000 start, uma +15 0 -15 without oka (friendly rooms, as the majsoul preset), "
+        "goal 40000"
+    ),
+    "riichicity": N_(
+        "Riichi City four-player ranked rules as its records show them (game API "
+        "JSON; the ranked half game 4ma_gin_han_sample.json of 0num4/paifu-playground): start "
+        "25000, return 30000, uma +30 +10 -10 -30 (its end scores 41000 30500 29500 -1000 are "
+        "61.0 10.5 -10.5 -61.0 points), a score below 0 ends the game. No 2 tsumo fu on a rinshan "
+        "win and no kiriage as riichicity-sanma (unverified for four players); the rest as the "
+        "majsoul preset: unverified"
+    ),
+    "riichicity-sanma": N_(
+        "Riichi City three-player ranked rules as its records show them "
+        "(game API JSON of 0num4/paifu-playground, 2024): start 35000, return 40000, uma +20 0 -20 "
+        "(cnrkj069…: 56800 34100 14100 are 51.8 -5.9 -45.9 points; a friends' room from 30000 "
+        "the same return and uma); no kiriage (4 han 30 fu ron paid 7700 in cnrkj069…, a dealer's "
+        "11600 in cnvbk1u…); tsumo loss, honba 200 on a ron, kita (the same records); no 2 tsumo "
+        "fu on a rinshan win (Badtaro/RiichiCityTournamentBot cd1atc6…: a rinshan tsumo of 62 fu "
+        "recorded as 60 fu, a tournament of 2022). The rest as majsoul-sanma: unverified. "
+        "Tournaments set their own rules: agari.game.log_rules.ROOM_RULES"
+    ),
 }
 
 #: Where the house-rule switches and values come from (issue 16; ``agari rules`` prints
-#: them). "mahjong 2.1.0" is the PyPI scorer: its ``OptionalRules``/``HandConfig`` options
-#: and yaku classes (mahjong/hand_calculating/), read in its installed source.
+#: them, translated; English in its JSON). "mahjong 2.1.0" is the PyPI scorer: its
+#: ``OptionalRules``/``HandConfig`` options and yaku classes (mahjong/hand_calculating/),
+#: read in its installed source.
 SWITCH_SOURCES: Final[dict[str, str]] = {
-    "aka": "counts per suit: house sets with two red 5p, Mahjong Soul three-player (issue "
-    "16); Tenhou logs name them per suit (aka51/aka52/aka53); each red five held is one dora",
-    "kazoe": "multiple: mahjong 2.1.0 HandConstants.KAZOE_NO_LIMIT ('13+ han as yakuman, 26+ "
-    "as double yakuman, and so on')",
-    "renhou": "5han: mahjong 2.1.0 yaku Renhou (han_closed 5, added to the other yaku and "
-    "dora); yakuman: its RenhouYakuman",
-    "open_riichi": "riichi.wiki Riichi, 'Open riichi': worth 1 han more than riichi; mahjong "
-    "2.1.0 OpenRiichi 2 han, DaburuOpenRiichi 3 han (closed only)",
-    "aotenjou": "riichi.wiki Aotenjou: basic points = fu x 2^(2+han) without limits, yakuman "
-    "13 han per yakuman stacking with yaku and dora, yaku implied by a yakuman not scored, "
-    "kokushi 13 han 40 fu ron / 30 fu tsumo; mahjong 2.1.0 Aotenjou (its aotenjou_filter_yaku "
-    "lists the implied yaku)",
-    "paarenchan": "riichi.wiki Optional yaku, Paarenchan: yakuman for the eighth consecutive "
-    "win, the dealer's; 'usually not a true yaku and the dealer must still have another "
-    "yaku' (needs_yaku) 'but this is not always the case' (on); mahjong 2.1.0 "
-    "paarenchan_needs_yaku",
-    "daisharin": "riichi.wiki Daisharin: yakuman for a closed 22334455667788 of pinzu; "
-    "daichikurin (souzu) and daisuurin (manzu) the same pattern; mahjong 2.1.0 has_daisharin, "
-    "has_daisharin_other_suits",
-    "daichisei": "riichi.wiki Optional yaku, Daichisei: the seven-pairs tsuuiisou as its own "
-    "yakuman; mahjong 2.1.0 has_daichisei (scored beside tsuuiisou: a double yakuman)",
-    "sashikomi": "riichi.wiki Riichi, 'Open riichi': yakuman when a player who is not in "
-    "riichi deals into an open riichi; mahjong 2.1.0 has_sashikomi_yakuman",
-    "yakuman_limit": "mahjong 2.1.0 limit_to_sextuple_yakuman (at most 6 yakuman); none: "
-    "every yakuman adds up, as before",
-    "open_pinfu_fu": "mahjong 2.1.0 fu_for_open_pinfu=False ('1 han 20 fu hands become "
-    "possible'); 30: RULES.md Fu, the open ron minimum of every preset",
+    "aka": N_(
+        "counts per suit: house sets with two red 5p, Mahjong Soul three-player (issue "
+        "16); Tenhou logs name them per suit (aka51/aka52/aka53); each red five held is one dora"
+    ),
+    "kazoe": N_(
+        "multiple: mahjong 2.1.0 HandConstants.KAZOE_NO_LIMIT ('13+ han as yakuman, 26+ "
+        "as double yakuman, and so on')"
+    ),
+    "renhou": N_(
+        "5han: mahjong 2.1.0 yaku Renhou (han_closed 5, added to the other yaku and "
+        "dora); yakuman: its RenhouYakuman"
+    ),
+    "open_riichi": N_(
+        "riichi.wiki Riichi, 'Open riichi': worth 1 han more than riichi; mahjong "
+        "2.1.0 OpenRiichi 2 han, DaburuOpenRiichi 3 han (closed only)"
+    ),
+    "aotenjou": N_(
+        "riichi.wiki Aotenjou: basic points = fu x 2^(2+han) without limits, yakuman "
+        "13 han per yakuman stacking with yaku and dora, yaku implied by a yakuman not scored, "
+        "kokushi 13 han 40 fu ron / 30 fu tsumo; mahjong 2.1.0 Aotenjou (its aotenjou_filter_yaku "
+        "lists the implied yaku)"
+    ),
+    "paarenchan": N_(
+        "riichi.wiki Optional yaku, Paarenchan: yakuman for the eighth consecutive "
+        "win, the dealer's; 'usually not a true yaku and the dealer must still have another "
+        "yaku' (needs_yaku) 'but this is not always the case' (on); mahjong 2.1.0 "
+        "paarenchan_needs_yaku"
+    ),
+    "daisharin": N_(
+        "riichi.wiki Daisharin: yakuman for a closed 22334455667788 of pinzu; "
+        "daichikurin (souzu) and daisuurin (manzu) the same pattern; mahjong 2.1.0 has_daisharin, "
+        "has_daisharin_other_suits"
+    ),
+    "daichisei": N_(
+        "riichi.wiki Optional yaku, Daichisei: the seven-pairs tsuuiisou as its own "
+        "yakuman; mahjong 2.1.0 has_daichisei (scored beside tsuuiisou: a double yakuman)"
+    ),
+    "sashikomi": N_(
+        "riichi.wiki Riichi, 'Open riichi': yakuman when a player who is not in "
+        "riichi deals into an open riichi; mahjong 2.1.0 has_sashikomi_yakuman"
+    ),
+    "yakuman_limit": N_(
+        "mahjong 2.1.0 limit_to_sextuple_yakuman (at most 6 yakuman); none: "
+        "every yakuman adds up, as before"
+    ),
+    "open_pinfu_fu": N_(
+        "mahjong 2.1.0 fu_for_open_pinfu=False ('1 han 20 fu hands become "
+        "possible'); 30: RULES.md Fu, the open ron minimum of every preset"
+    ),
 }
 
 #: The game rules Tenhou and Mahjong Soul share (RULES.md "Games"; Tenhou's rules page).

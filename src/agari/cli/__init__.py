@@ -20,7 +20,9 @@ from __future__ import annotations
 import errno
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
+
+from agari.lang import N_
 
 if TYPE_CHECKING:
     from agari.hand import Hand
@@ -38,29 +40,65 @@ __all__ = [
     "pipe_closed",
 ]
 
-USAGE = """\
-usage: agari [--rules PRESET] [--rule KEY=VALUE]... [--json] [--ev] [HAND ...]
-       agari rules [PRESET]                 presets and rule switches
-       agari points HAN [FU] [options]      payments for a counted hand
-       agari table [--dealer] [--tsumo]     the points table
-       agari draw [--tenpai SEATS]          exhaustive-draw settlement
-       agari chombo SEAT                    the chombo penalty
-       agari batch [options] FILE...        score fixture files (--check, --json, --jobs, -o)
-       agari game [options] SHEET...        replay whole games: running scores, final standings
-       agari review [options] LOG...        every decision of every player, beside the best
-       agari stats [options] LOG|DIR...     players' figures over many games (--csv, --parquet)
-       agari ev HAND [--explain TILE]       expected value of each discard (win chances, points)
-       agari svg HAND [-o FILE] [--info]    a picture of the hand (SVG)
-       agari serve [--host H] [--port N]    the local web page (needs the web extra)
+#: The hand command's first usage line, and each subcommand's usage beside what it does
+#: (translated where shown: :func:`usage`).
+_USAGE_FIRST: Final = "agari [--rules PRESET] [--rule KEY=VALUE]... [--json] [--ev] [HAND ...]"
+_USAGE_LINES: Final = (
+    ("agari rules [PRESET]", N_("presets and rule switches")),
+    ("agari points HAN [FU] [options]", N_("payments for a counted hand")),
+    ("agari table [--dealer] [--tsumo]", N_("the points table")),
+    ("agari draw [--tenpai SEATS]", N_("exhaustive-draw settlement")),
+    ("agari chombo SEAT", N_("the chombo penalty")),
+    ("agari batch [options] FILE...", N_("score fixture files (--check, --json, --jobs, -o)")),
+    (
+        "agari game [options] SHEET...",
+        N_("replay whole games: running scores, final standings"),
+    ),
+    ("agari review [options] LOG...", N_("every decision of every player, beside the best")),
+    (
+        "agari stats [options] LOG|DIR...",
+        N_("players' figures over many games (--csv, --parquet)"),
+    ),
+    (
+        "agari ev HAND [--explain TILE]",
+        N_("expected value of each discard (win chances, points)"),
+    ),
+    ("agari svg HAND [-o FILE] [--info]", N_("a picture of the hand (SVG)")),
+    ("agari serve [--host H] [--port N]", N_("the local web page (needs the web extra)")),
+)
+_USAGE_END: Final = N_("""\
 Each subcommand has --help.
 
-A HAND is one line of notation, e.g.  agari "234m067p3457899s+6s tsumo riichi dora=4p"
+A HAND is one line of notation, e.g.  agari "{example}"
 Without HAND, hands are read from standard input, one per line.
-"""
+""")
+_EXAMPLE: Final = "234m067p3457899s+6s tsumo riichi dora=4p"
 
-_HELP = (
-    USAGE
-    + """
+
+def usage(translate: Callable[[str], str] | None = None) -> str:
+    """The hand command's usage, every subcommand's line with it, in the current language
+    (``translate``: :func:`agari.lang._`; the identity gives :data:`USAGE`, the English)."""
+    if translate is None:
+        from agari.lang import _
+
+        translate = _
+    said = translate("usage: ")
+    if said.isascii():
+        indent = " " * len(said)
+    else:  # the heavy module only where a language needs it (as a terminal shows it)
+        from agari.render.sheet import display_width
+
+        indent = " " * display_width(said)
+    lines = [said + _USAGE_FIRST]
+    lines += [f"{indent}{command:<37}{translate(does)}" for command, does in _USAGE_LINES]
+    return "\n".join(lines) + "\n" + translate(_USAGE_END).format(example=_EXAMPLE)
+
+
+#: The hand command's usage in English (:func:`usage` gives it in the current language).
+USAGE: Final = usage(str)
+
+#: The hand command's help after its usage; ``{context_words}`` is filled by :func:`_help`.
+_OPTIONS_HELP: Final = N_("""\
 options:
   --rules PRESET     rule preset: wrc2025 (default), ema2016, tenhou, majsoul, mleague,
                      riichicity; tenhou-sanma, majsoul-sanma, riichicity-sanma (three-player)
@@ -70,7 +108,8 @@ options:
                      (points and chance of winning, as `agari ev` counts them)
   -h, --help         this help
   --version          the version, and the build: (compiled) or (pure Python)
-
+""")
+_NOTATION_HELP: Final = N_("""\
 notation:
   123m456p789s1155z+5z                 concealed tiles, +winning tile (m p s z; 0 = red five)
   234p67s55s+8s, 3-45m, 777=z tsumo    melds after commas; - left, = across, + right
@@ -79,25 +118,31 @@ notation:
                                        are not unseen, a wait in one's river is furiten
   34m678p235s15677z call=7z            each chi, pon and kan of a discard, with the best
                                        discard after it and whether a yaku remains
-{context_words}
-
+""")
+_EXIT_HELP: Final = N_("""\
 exit status: 0 every hand read, 1 some input rejected (or the output could not be
   written: a full disk), 2 usage error, 141 the output pipe closed (e.g. | head)
-"""
-)
+""")
 
 
 def _help() -> str:
-    """The hand command's help; its list of context words is read off the words' table."""
+    """The hand command's help, in the current language; its list of context words is read
+    off the words' table."""
     import textwrap
 
     from agari.hand import CONTEXT_WORDS
+    from agari.lang import _
 
     examples = " ".join(w.example for w in CONTEXT_WORDS)
     words = textwrap.fill(
-        "context words: " + examples, width=88, initial_indent="  ", subsequent_indent="  "
+        _("context words: {words}").format(words=examples),
+        width=88,
+        initial_indent="  ",
+        subsequent_indent="  ",
     )
-    return _HELP.format(context_words=words)
+    return "".join(
+        (usage(), "\n", _(_OPTIONS_HELP), "\n", _(_NOTATION_HELP), words, "\n\n", _(_EXIT_HELP))
+    )
 
 
 _PAYMENT_COMMANDS = {
@@ -385,11 +430,11 @@ def _hand_command(args: list[str]) -> int:
         preset, overrides, as_json, hands = _parse_options(args)
         rules = _rules(preset, overrides)
     except _UsageError as error:
-        sys.stderr.write(f"agari: {error}\n{USAGE}")
+        sys.stderr.write(f"agari: {error}\n{usage()}")
         return 2
     if not hands:
         if sys.stdin is None or sys.stdin.isatty():
-            sys.stderr.write(USAGE)
+            sys.stderr.write(usage())
             return 2
         stream = getattr(sys.stdin, "buffer", None)  # a text stand-in (tests) has none
         if stream is None:

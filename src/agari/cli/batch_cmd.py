@@ -39,11 +39,11 @@ from agari.cli.options import (
     run_until_stopped,
 )
 from agari.errors import RuleError
-from agari.lang import _
+from agari.lang import N_, _
 from agari.rules import Rules
 from agari.workers import capped_jobs
 
-_EPILOG = """\
+_EPILOG = N_("""\
 files:
   .txt             one hand in notation per line; blank lines and # comments skipped
   .jsonl, .ndjson  one JSON object per line: {"id": ..., "hand": "<notation>"} or the
@@ -64,37 +64,40 @@ a record with a key not listed here (a typo such as "expcet") is a bad_record.
 Exit status: 0 all scored (and with --check all matched); 1 any record failed or
 mismatched; 2 usage error; 130 interrupted, 143 terminated (SIGTERM), 141 output pipe
 closed (e.g. | head).
-"""
+""")
 
 
 def _parser() -> options.Parser:
     parser = options.Parser(
         prog="agari batch",
-        description="Score every hand in the given files (.txt, .jsonl/.ndjson, .toml, or - for\n"
-        "JSON Lines on standard input); every input record gives exactly one output record.\n"
-        "Prints problems (errors, --check mismatches) and a summary; --json prints every record.",
+        description=_(
+            "Score every hand in the given files (.txt, .jsonl/.ndjson, .toml, or - for\n"
+            "JSON Lines on standard input); every input record gives exactly one output record.\n"
+            "Prints problems (errors, --check mismatches) and a summary; --json prints every "
+            "record."
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=_EPILOG,
+        epilog=_(_EPILOG),
     )
     parser.add_argument("files", nargs="+", metavar="FILE")
     add_rule_options(
-        parser, "override a rule switch (repeatable); a file's or record's own rules win"
+        parser, N_("override a rule switch (repeatable); a file's or record's own rules win")
     )
-    parser.add_argument("--json", action="store_true", help="one JSON record per input record")
+    parser.add_argument("--json", action="store_true", help=_("one JSON record per input record"))
     parser.add_argument(
-        "--check", action="store_true", help="compare results with each record's 'expect'"
+        "--check", action="store_true", help=_("compare results with each record's 'expect'")
     )
     add_jobs_option(parser)
     parser.add_argument(
-        "-o", "--output", metavar="OUT", help="write output here, the summary to stdout"
+        "-o", "--output", metavar="OUT", help=_("write output here, the summary to stdout")
     )
     parser.add_argument(
         "--format",
         choices=("txt", "jsonl", "toml"),
-        help="read every FILE in this format whatever its extension",
+        help=_("read every FILE in this format whatever its extension"),
     )
     parser.add_argument(
-        "--no-progress", action="store_true", help="no progress bar on standard error"
+        "--no-progress", action="store_true", help=_("no progress bar on standard error")
     )
     return parser
 

@@ -14,11 +14,11 @@ import sys
 from collections.abc import Sequence
 
 from agari.cli.options import Parser, add_rule_options, hand_arguments
-from agari.lang import _
+from agari.lang import N_, _
 
 __all__ = ["run"]
 
-_DESCRIPTION = """\
+_DESCRIPTION = N_("""\
 For each discard of a 14-tile HAND (a 13-tile hand: a draw earlier), the chance of being
 ready and of winning within the draws to come, and the points to expect, in a one-player
 model: only this player's draws, without replacement from the tiles they have not seen
@@ -29,51 +29,57 @@ the hand without getting closer (tegawari) or throw one that gets it further for
 shape (back-tracking), one detour in all. HAND is notation; turn=N among its words sets the
 draws left (default 17). The README's "Expected value of a discard" says what the model
 leaves out.
-"""
+""")
 
-_EPILOG = """\
+_EPILOG = N_("""\
 examples:
   agari ev "234m067p3457899s1z dora=4p" --rules tenhou
   agari ev "234m067p3457899s1z dora=4p turn=8 seen=69s" --explain 1z
   agari ev "12455m34567p6777s seat=E" --dama --json
 
 exit status: 0 valued, 1 the hand was rejected, 2 usage error
-"""
+""")
 
 
 def _parser() -> Parser:
     parser = Parser(
         prog="agari ev",
-        description=_DESCRIPTION,
-        epilog=_EPILOG,
+        description=_(_DESCRIPTION),
+        epilog=_(_EPILOG),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("hand", nargs="+", metavar="HAND", help="the hand (quote it)")
+    parser.add_argument("hand", nargs="+", metavar="HAND", help=_("the hand (quote it)"))
     parser.add_argument(
         "--explain",
         metavar="TILE",
-        help="how the figures of discarding TILE add up: each ready hand and winning tile "
-        "with its copies left, chance by draw and value (for a 13-tile hand: any tile)",
+        help=_(
+            "how the figures of discarding TILE add up: each ready hand and winning tile "
+            "with its copies left, chance by draw and value (for a 13-tile hand: any tile)"
+        ),
     )
-    parser.add_argument("--turn", type=int, metavar="N", help="draws left (default 17; as turn=N)")
-    parser.add_argument("--dama", action="store_true", help="never declare riichi")
-    parser.add_argument("--no-ura", action="store_true", help="no ura dora in riichi")
-    parser.add_argument("--no-ippatsu", action="store_true", help="no ippatsu in riichi")
+    parser.add_argument(
+        "--turn", type=int, metavar="N", help=_("draws left (default 17; as turn=N)")
+    )
+    parser.add_argument("--dama", action="store_true", help=_("never declare riichi"))
+    parser.add_argument("--no-ura", action="store_true", help=_("no ura dora in riichi"))
+    parser.add_argument("--no-ippatsu", action="store_true", help=_("no ippatsu in riichi"))
     parser.add_argument(
         "--no-tegawari",
         action="store_true",
-        help="throw every tile that does not lower the shanten",
+        help=_("throw every tile that does not lower the shanten"),
     )
     parser.add_argument(
-        "--no-backtrack", action="store_true", help="never discard to raise the shanten"
+        "--no-backtrack", action="store_true", help=_("never discard to raise the shanten")
     )
     parser.add_argument(
         "--json",
         action="store_true",
-        help="one JSON object: every discard's figures, chances by each draw, and with "
-        "--explain how that discard's add up",
+        help=_(
+            "one JSON object: every discard's figures, chances by each draw, and with "
+            "--explain how that discard's add up"
+        ),
     )
-    add_rule_options(parser, "override one rule switch (repeatable), e.g. --rule aka=off")
+    add_rule_options(parser, N_("override one rule switch (repeatable), e.g. --rule aka=off"))
     return parser
 
 

@@ -114,9 +114,62 @@ def argparse_message(message: str) -> str:
     return message
 
 
+#: A character a line of Japanese or Chinese may break before (an ideograph, kana, a
+#: full-width form), with what must not begin a line kept after it (the full-width and
+#: ideographic commas, stops and closing brackets, small kana, the long-vowel mark);
+#: anything else breaks only at blanks (Korean, like English, breaks between words).
+_WRAP_TOKEN: Final = re.compile(
+    r"\s+"
+    r"|[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]"
+    r"[\u3001\u3002\uff0c\uff0e\uff1b\uff1a\uff01\uff1f\uff09\u300d\u300f\u3011\u3015"
+    r"ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ,.;:!?)\]]*"
+    r"|[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+"
+)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """``text``'s words (blanks made one) in lines of at most ``width`` columns as a
+    terminal shows them: a CJK character takes two, and a line may break between two of
+    them. A word wider than ``width`` has a line of its own."""
+    from agari.render.sheet import display_width
+
+    lines: list[str] = []
+    line, used, blank = "", 0, False
+    for token in _WRAP_TOKEN.findall(" ".join(text.split())):
+        if token.isspace():
+            blank = True
+            continue
+        size = display_width(token)
+        gap = 1 if blank and line else 0
+        if line and used + gap + size > width:
+            lines.append(line)
+            line, used, gap = "", 0, 0
+        line += " " * gap + token
+        used += gap + size
+        blank = False
+    return [*lines, line] if line else lines
+
+
+class _ByColumns(argparse.HelpFormatter):
+    """argparse's help with translated text wrapped by its width on a terminal (:func:`_wrap`),
+    not by its length; English (ASCII) text is wrapped as argparse does, and a raw formatter's
+    text is left as written."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        if text.isascii() or isinstance(self, argparse.RawTextHelpFormatter):
+            return super()._split_lines(text, width)
+        return _wrap(text, width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if text.isascii() or isinstance(self, argparse.RawDescriptionHelpFormatter):
+            return super()._fill_text(text, width, indent)
+        return "\n".join(indent + line for line in _wrap(text, width - len(indent)))
+
+
 class Parser(argparse.ArgumentParser):
     """``argparse`` that raises :class:`UsageError` (message and usage) instead of exiting,
-    and lists ``--lang`` after the command's own options (``agari`` takes it before any
+    wraps translated help by its width on a terminal (:class:`_ByColumns`), and lists
+    ``--lang`` after the command's own options (``agari`` takes it before any
     command parses its arguments: :func:`agari.cli._speak`)."""
 
     _lang_listed = False
@@ -124,6 +177,8 @@ class Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         # argparse's own words in the language too, where it lets them be given
         kwargs["add_help"] = False
+        formatter = kwargs.get("formatter_class", argparse.HelpFormatter)
+        kwargs["formatter_class"] = type("ByColumns", (_ByColumns, formatter), {})
         super().__init__(*args, **kwargs)
         self._positionals.title = _("positional arguments")
         self._optionals.title = _("options")

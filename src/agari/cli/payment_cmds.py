@@ -32,7 +32,7 @@ EXIT_REJECTED = 1
 EXIT_USAGE = 2
 
 
-_EXIT_EPILOG = (
+_EXIT_EPILOG = N_(
     "exit codes: 0 ok; 1 input rejected (impossible han/fu, a seat that does not play, "
     "a rule that forbids it); 2 usage error (bad option, unknown rule preset or switch)."
 )
@@ -196,7 +196,7 @@ def _hand_value(
 def _points_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="agari points",
-        description=(
+        description=_(
             "Payments for a hand whose han and fu are already counted: base points, the limit, "
             "ron or tsumo payments, honba, riichi sticks, the total and every seat's change. "
             "Refuses impossible han/fu (fu not a multiple of 10 except 25; 25 fu with 1 han; "
@@ -204,20 +204,22 @@ def _points_parser() -> argparse.ArgumentParser:
             "20-130) and warns where rule sets differ (kiriage at 4 han 30 fu and 3 han 60 fu; "
             "13+ han counted as yakuman or sanbaiman)."
         ),
-        epilog=_EXIT_EPILOG,
-    )
-    parser.add_argument("han", metavar="HAN", help="han (1, 2, ...), or yakuman, 2x-yakuman, ...")
-    parser.add_argument(
-        "fu", metavar="FU", nargs="?", help="fu (20, 25, 30, ...); optional from 5 han on"
-    )
-    parser.add_argument("--dealer", action="store_true", help="the winner is the dealer (East)")
-    parser.add_argument("--tsumo", action="store_true", help="won by self-draw (default: ron)")
-    parser.add_argument("--honba", type=_count, default=0, metavar="N", help="repeat counters")
-    parser.add_argument(
-        "--sticks", type=_count, default=0, metavar="N", help="riichi sticks on the table"
+        epilog=_(_EXIT_EPILOG),
     )
     parser.add_argument(
-        "--seat", type=_seat, default=None, help="the winner's seat (default E with --dealer, S)"
+        "han", metavar="HAN", help=_("han (1, 2, ...), or yakuman, 2x-yakuman, ...")
+    )
+    parser.add_argument(
+        "fu", metavar="FU", nargs="?", help=_("fu (20, 25, 30, ...); optional from 5 han on")
+    )
+    parser.add_argument("--dealer", action="store_true", help=_("the winner is the dealer (East)"))
+    parser.add_argument("--tsumo", action="store_true", help=_("won by self-draw (default: ron)"))
+    parser.add_argument("--honba", type=_count, default=0, metavar="N", help=_("repeat counters"))
+    parser.add_argument(
+        "--sticks", type=_count, default=0, metavar="N", help=_("riichi sticks on the table")
+    )
+    parser.add_argument(
+        "--seat", type=_seat, default=None, help=_("the winner's seat (default E with --dealer, S)")
     )
     parser.add_argument(
         "--from",
@@ -225,36 +227,38 @@ def _points_parser() -> argparse.ArgumentParser:
         type=_seat,
         default=None,
         metavar="SEAT",
-        help="who dealt in on a ron (default: the seat before the winner, with a warning)",
+        help=_("who dealt in on a ron (default: the seat before the winner, with a warning)"),
     )
     parser.add_argument(
-        "--pao", type=_seat, default=None, metavar="SEAT", help="seat liable for the yakuman"
+        "--pao", type=_seat, default=None, metavar="SEAT", help=_("seat liable for the yakuman")
     )
     parser.add_argument(
         "--liable",
         type=_count,
         default=None,
         metavar="N",
-        help="how many of the yakuman the --pao seat is liable for (default: all)",
+        help=_("how many of the yakuman the --pao seat is liable for (default: all)"),
     )
     parser.add_argument(
         "--wareme",
         type=_seat,
         default=None,
         metavar="SEAT",
-        help="the seat whose wall was broken (needs --rule wareme=on)",
+        help=_("the seat whose wall was broken (needs --rule wareme=on)"),
     )
     parser.add_argument(
         "--also",
         action="append",
         default=[],
         metavar="HAN[/FU]@SEAT",
-        help="another winner on the same discard (repeat for a triple ron), e.g. 2/40@W or "
-        "yakuman@N; needs --from. Paid each, or the head bump, as the rules say; honba and "
-        "sticks to the winner nearest the discarder",
+        help=_(
+            "another winner on the same discard (repeat for a triple ron), e.g. 2/40@W or "
+            "yakuman@N; needs --from. Paid each, or the head bump, as the rules say; honba and "
+            "sticks to the winner nearest the discarder"
+        ),
     )
     add_rule_options(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     return parser
 
 
@@ -588,36 +592,54 @@ def run_points(argv: Sequence[str]) -> int:
 def _table_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="agari table",
-        description=(
+        description=_(
             "The points table: han 1-4 by fu 20, 25, 30 ... 110, then the limits. Ron cells "
             "are the discarder's payment; non-dealer tsumo cells read non-dealer/dealer; "
             "dealer tsumo cells 'N all'. '-' marks a han/fu that no hand can score that way."
         ),
-        epilog=_EXIT_EPILOG,
+        epilog=_(_EXIT_EPILOG),
     )
-    parser.add_argument("--dealer", action="store_true", help="the dealer's table")
-    parser.add_argument("--tsumo", action="store_true", help="tsumo payments (default: ron)")
-    parser.add_argument("--all", action="store_true", help="all four tables")
+    parser.add_argument("--dealer", action="store_true", help=_("the dealer's table"))
+    parser.add_argument("--tsumo", action="store_true", help=_("tsumo payments (default: ron)"))
+    parser.add_argument("--all", action="store_true", help=_("all four tables"))
     add_rule_options(parser)
-    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--json", action="store_true", help=_("print JSON"))
     return parser
 
 
+#: The heading of each of the four tables: (dealer, tsumo) -> its words.
+_TABLE_TITLES: Final = {
+    (False, False): N_("Non-dealer ron; rules {rules}"),
+    (True, False): N_("Dealer ron; rules {rules}"),
+    (False, True): N_("Non-dealer tsumo (non-dealer/dealer pays); rules {rules}"),
+    (True, True): N_("Dealer tsumo; rules {rules}"),
+}
+
+
 def _table_text(table: PointsTable) -> str:
-    who = "Dealer" if table.dealer else "Non-dealer"
-    how = "tsumo" if table.tsumo else "ron"
-    if table.tsumo and not table.dealer:
-        how += " (non-dealer/dealer pays)"
-    cells = [c for _, row in table.rows for c in row if c is not None]
-    width = max(6, *(len(c) for c in cells), *(len(c) for _, _, c in table.limits))
-    head = (f"{'fu':>4} |" + "|".join(f" {f'{h} han':>{width}} " for h in range(1, 5))).rstrip()
-    lines = [f"{who} {how}; rules {table.rules}", head, "-" * len(head)]
+    """One points table as text, in the current language; its columns measured as a
+    terminal shows them (a CJK character takes two)."""
+    from agari.render.sheet import display_width
+
+    def right(text: str, width: int) -> str:
+        return " " * (width - display_width(text)) + text
+
+    def left(text: str, width: int) -> str:
+        return text + " " * (width - display_width(text))
+
+    title = _(_TABLE_TITLES[table.dealer, table.tsumo]).format(rules=table.rules)
+    hans = [_("{han} han").format(han=h) for h in range(1, 5)]
+    cells = [c for _fu, row in table.rows for c in row if c is not None]
+    cells += [cell for _name, _reach, cell in table.limits]
+    width = max(6, *map(display_width, [*cells, *hans]))
+    head = (f"{right(term('fu'), 4)} |" + "|".join(f" {right(h, width)} " for h in hans)).rstrip()
+    lines = [title, head, "-" * display_width(head)]
     for fu, row in table.rows:
-        cells_text = "|".join(f" {c if c is not None else '-':>{width}} " for c in row)
+        cells_text = "|".join(f" {right(c if c is not None else '-', width)} " for c in row)
         lines.append(f"{fu:>4} |{cells_text}".rstrip())
     lines.append("")
-    for name, hans, cell in table.limits:
-        lines.append(f"{name:<10} {hans:<21} {cell}")
+    for name, reach, cell in table.limits:
+        lines.append(f"{left(limit_name(name), 10)} {left(_(reach), 21)} {cell}")
     lines.append(f"kiriage={'on' if table.kiriage else 'off'}: {table.kiriage_note}")
     return "\n".join(lines)
 
@@ -666,34 +688,34 @@ def run_table(argv: Sequence[str]) -> int:
 def _draw_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="agari draw",
-        description=(
+        description=_(
             "Settle an exhaustive draw: noten payments (3000 in all, 2000 in three-player; "
             "none when nobody or everybody is ready), or nagashi mangan where the rule "
             "nagashi is on. Riichi sticks stay on the table and the counter goes up."
         ),
-        epilog=_EXIT_EPILOG,
+        epilog=_(_EXIT_EPILOG),
     )
     parser.add_argument(
         "--tenpai",
         metavar="SEATS",
         default="none",
-        help="ready seats, comma-separated (E,S), or none (default)",
+        help=_("ready seats, comma-separated (E,S), or none (default)"),
     )
     parser.add_argument(
         "--nagashi",
         type=_seat,
         default=None,
         metavar="SEAT",
-        help="the seat with nagashi mangan (needs the rule nagashi=on)",
+        help=_("the seat with nagashi mangan (needs the rule nagashi=on)"),
     )
     parser.add_argument(
-        "--sticks", type=_count, default=0, metavar="N", help="riichi sticks on the table"
+        "--sticks", type=_count, default=0, metavar="N", help=_("riichi sticks on the table")
     )
     parser.add_argument(
-        "--honba", type=_count, default=0, metavar="N", help="repeat counters before the draw"
+        "--honba", type=_count, default=0, metavar="N", help=_("repeat counters before the draw")
     )
     add_rule_options(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     return parser
 
 
@@ -777,17 +799,17 @@ def run_draw(argv: Sequence[str]) -> int:
 def _chombo_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="agari chombo",
-        description=(
+        description=_(
             "The penalty for a chombo (false win or other foul) under the rule switch chombo: "
             "mangan = reverse mangan paid at once (non-dealer pays 4000 to the dealer and "
             "2000 to each other, the dealer 4000 to each); 20000 = a 20,000-point penalty "
             "taken from the final score at the end, outside the table."
         ),
-        epilog=_EXIT_EPILOG,
+        epilog=_(_EXIT_EPILOG),
     )
-    parser.add_argument("seat", metavar="SEAT", type=_seat, help="the offender's seat")
+    parser.add_argument("seat", metavar="SEAT", type=_seat, help=_("the offender's seat"))
     add_rule_options(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     return parser
 
 

@@ -13,12 +13,12 @@ import sys
 from collections.abc import Sequence
 
 from agari.cli.options import Parser, UsageError, error_line
-from agari.lang import _
+from agari.lang import N_, _
 from agari.web.params import Limits
 
 __all__ = ["run"]
 
-_DESCRIPTION = """\
+_DESCRIPTION = N_("""\
 Serve the agari web page on this machine: type or click a hand, pick the rules, and see the
 tiles, the reading, yaku, fu, payment and every seat's change (waits for a waiting hand, with
 furiten marked when river= is given and each call of a discard with call=, the discard table
@@ -28,9 +28,9 @@ Mahjong Soul log, uploaded or pasted) as a score sheet. JSON: /api/analyse?hand=
 &rule=KEY=VALUE (the SPEC §3 record); picture: /api/svg?hand=...[&info=1]; POST /api/game
 with a game file as the body (SPEC §7 JSON Lines, as agari game --json prints them).
 Needs Starlette and uvicorn: pip install '.[web]' in a checkout of agari.
-"""
+""")
 
-_EPILOG = """\
+_EPILOG = N_("""\
 The page loads nothing from the network. It listens on 127.0.0.1 (this machine only) unless
 --host says otherwise; it has no login, so give another address only on a network you trust.
 A request must arrive within {limits.request_timeout:g} s and a connection may idle \
@@ -40,7 +40,7 @@ fewer files), one more is
 answered 503. Its log (standard error) is one line per event.
 
 exit status: 0 stopped, 1 could not serve (missing extra, port in use), 2 usage error
-"""
+""")
 
 
 def _port(text: str) -> int:
@@ -54,12 +54,12 @@ def _port(text: str) -> int:
 def _parser() -> Parser:
     parser = Parser(
         prog="agari serve",
-        description=_DESCRIPTION,
-        epilog=_EPILOG.format(limits=Limits()),
+        description=_(_DESCRIPTION),
+        epilog=_(_EPILOG).format(limits=Limits()),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    parser.add_argument("--port", type=_port, default=8000, help="port (8000)")
+    parser.add_argument("--host", default="127.0.0.1", help=_("address to listen on (127.0.0.1)"))
+    parser.add_argument("--port", type=_port, default=8000, help=_("port (8000)"))
     return parser
 
 

@@ -18,36 +18,36 @@ from agari.lang import N_, _
 
 __all__ = ["run"]
 
-_DESCRIPTION = """\
+_DESCRIPTION = N_("""\
 Write a picture of HAND as players lay it out, as one self-contained SVG: concealed tiles
 sorted, the winning tile set apart, melds on the right with the called tile turned sideways
 (first from the left, middle from across, last from the right), an added kan's tile on the
 turned one, a closed kan's outer tiles face down, red fives red. HAND is notation (words
 after it join it, as for `agari HAND`) or a SPEC §2 record as JSON ('{"concealed": ...}').
-"""
+""")
 
-_EPILOG = """\
+_EPILOG = N_("""\
 examples:
   agari svg "234p67s55s+8s, 3-45m, 777=z tsumo" -o hand.svg
   agari svg --info "234m067p3457899s+6s tsumo riichi dora=4p" > hand.svg
 
 exit status: 0 written, 1 the hand was rejected, 2 usage error
-"""
+""")
 
 
 def _parser() -> Parser:
     parser = Parser(
         prog="agari svg",
-        description=_DESCRIPTION,
-        epilog=_EPILOG,
+        description=_(_DESCRIPTION),
+        epilog=_(_EPILOG),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("hand", nargs="+", metavar="HAND", help="the hand (quote it)")
-    parser.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
+    parser.add_argument("hand", nargs="+", metavar="HAND", help=_("the hand (quote it)"))
+    parser.add_argument("-o", "--output", metavar="FILE", help=_("write here (default: stdout)"))
     parser.add_argument(
         "--info",
         action="store_true",
-        help="also the dora indicators and a caption with the value",
+        help=_("also the dora indicators and a caption with the value"),
     )
     add_rule_options(parser, N_("override one rule switch (repeatable), e.g. --rule players=3"))
     return parser

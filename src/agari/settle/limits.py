@@ -15,20 +15,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from agari.errors import SettleError
-from agari.lang import _
+from agari.lang import N_, _
 
 if TYPE_CHECKING:
     from agari.rules import Rules
 
 MANGAN_BASE: Final = 2000
 YAKUMAN_BASE: Final = 8000
-#: The limit classes above mangan with the han that reach them (RULES.md "Limits and points").
+#: The limit classes above mangan with the han that reach them (RULES.md "Limits and points";
+#: the han in English, translated where shown).
 LIMIT_ROWS: Final = (
-    ("mangan", "5 han", 2000),
-    ("haneman", "6-7 han", 3000),
-    ("baiman", "8-10 han", 4000),
-    ("sanbaiman", "11-12 han", 6000),
-    ("yakuman", "13+ han or a yakuman", 8000),
+    ("mangan", N_("5 han"), 2000),
+    ("haneman", N_("6-7 han"), 3000),
+    ("baiman", N_("8-10 han"), 4000),
+    ("sanbaiman", N_("11-12 han"), 6000),
+    ("yakuman", N_("13+ han or a yakuman"), 8000),
 )
 #: The hands ``kiriage`` rounds up to mangan: (han, fu).
 KIRIAGE_HANDS: Final = ((4, 30), (3, 60))

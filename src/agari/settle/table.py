@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Final
 
 from agari.errors import SettleError
 from agari.hand import Context
-from agari.lang import _
+from agari.lang import N_, _
 from agari.settle.limits import (
     LIMIT_ROWS,
     base_points,
@@ -112,7 +112,8 @@ def payment_for(base: int, dealer: bool, tsumo: bool, rules: Rules) -> dict[str,
 @dataclass(frozen=True, slots=True)
 class PointsTable:
     """The han x fu table (``rows``: fu, then one cell per han 1-4; ``None`` = impossible)
-    followed by the limits (``limits``: name, han, cell)."""
+    followed by the limits (``limits``: name, han in English, cell) and the note on
+    ``kiriage`` (in the current language)."""
 
     dealer: bool
     tsumo: bool
@@ -139,22 +140,24 @@ def points_table(dealer: bool, tsumo: bool, rules: Rules) -> PointsTable:
             if impossible_reason(han, fu, tsumo, rules) is not None:
                 cells.append(None)
                 continue
-            base, _ = base_points(han, fu, rules)
+            base = base_points(han, fu, rules)[0]
             cells.append(format_payment(payment_for(base, dealer, tsumo, rules)))
         rows.append((fu, tuple(cells)))
     limits = []
     for name, hans, base in LIMIT_ROWS:
         if name == "sanbaiman" and rules.kazoe == "sanbaiman":
-            hans = "11+ han"
+            hans = N_("11+ han")
         elif name == "yakuman":
-            hans = "13+ han or a yakuman" if rules.kazoe == "yakuman" else "a yakuman"
+            hans = N_("13+ han or a yakuman") if rules.kazoe == "yakuman" else N_("a yakuman")
         limits.append((name, hans, format_payment(payment_for(base, dealer, tsumo, rules))))
     if rules.kiriage:
-        note = "4 han 30 fu and 3 han 60 fu are rounded up to mangan"
+        note = _("4 han 30 fu and 3 han 60 fu are rounded up to mangan")
     else:
-        note = "4 han 30 fu and 3 han 60 fu stay below mangan (base 1920)"
+        note = _("4 han 30 fu and 3 han 60 fu stay below mangan (base 1920)")
     if tsumo and rules.players == 3:
-        note += "; three-player: only the two other players pay a tsumo (tsumo loss)"
+        note = _(
+            "{note}; three-player: only the two other players pay a tsumo (tsumo loss)"
+        ).format(note=note)
     return PointsTable(
         dealer=dealer,
         tsumo=tsumo,
