@@ -179,3 +179,37 @@ def test_control_characters_and_lone_surrogates_in_names_are_shown_escaped() -> 
     assert "\x1b" not in sheet and "\ud800" not in sheet
     assert "x\\x1b[31m" in sheet and "A\\ud800B" in sheet
     sheet.encode("utf-8")  # printable as it is
+
+
+NEITHER = (
+    "neither a game log agari reads (tenhou.net/6 JSON, Tenhou mjlog XML, a Mahjong Soul or "
+    "Riichi City record, mjai JSON Lines) nor a game sheet (one starts with 'players: NAME NAME "
+    "NAME NAME')"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        # no header line at all: not a sheet, nor a log agari knows (a protobuf text dump)
+        ('head {\n  uuid: "x"\n}\n', 1, NEITHER),
+        ("\n\n# a comment\n", None, NEITHER),
+        # a sheet's header without its players: the sheet's own message
+        (
+            "rules: tenhou\nE1 A ron B 2000\n",
+            2,
+            "the sheet names no players: start with 'players: NAME NAME NAME NAME' (seat "
+            "order, the first deals first)",
+        ),
+        ("title: a game\n", None, "the sheet names no players: 'players: NAME NAME NAME NAME'"),
+    ],
+)
+def test_a_file_with_no_players_is_told_apart_from_one_that_is_no_sheet(
+    text: str, line: int | None, message: str
+) -> None:
+    with pytest.raises(GameError) as error:
+        play_sheet(text)
+    assert (error.value.message, error.value.line) == (message, line)
+    done = read_game(text.encode(), "f.txt")
+    where = f"f.txt: line {line}" if line else "f.txt"
+    assert done.error == f"{where}: {message}"

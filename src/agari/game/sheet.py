@@ -51,7 +51,7 @@ from agari.game.ledger import GameState
 from agari.game.outcomes import Abort, Chombo, Draw, GameError, Outcome, Win, Wins
 from agari.game.replay import Game
 from agari.hand import SEAT_WINDS
-from agari.lang import _, pgettext
+from agari.lang import N_, _, pgettext
 from agari.lang.terms import term
 from agari.notation import read_hand
 from agari.notation.text import WIND_VALUES
@@ -219,6 +219,15 @@ class Sheet:
     lines: tuple[SheetLine, ...]
 
 
+#: A file that is neither a log in a format agari reads nor a game sheet (it has none of a
+#: sheet's header lines); translated where raised.
+_NEITHER_TEXT: Final = N_(
+    "neither a game log agari reads (tenhou.net/6 JSON, Tenhou mjlog XML, a Mahjong Soul or "
+    "Riichi City record, mjai JSON Lines) nor a game sheet (one starts with 'players: NAME NAME "
+    "NAME NAME')"
+)
+
+
 def parse_sheet(text: str) -> Sheet:
     """Read a game sheet's header and split its round lines (the rounds are read against the
     game as it goes, :func:`outcome_of`). :class:`GameError` names the line."""
@@ -227,6 +236,7 @@ def parse_sheet(text: str) -> Sheet:
     pairs: list[str] = []
     title: str | None = None
     lines: list[SheetLine] = []
+    headers = 0
     for number, raw in enumerate(text.splitlines(), start=1):
         clauses = _clauses(raw, number)
         if not clauses:
@@ -243,6 +253,7 @@ def parse_sheet(text: str) -> Sheet:
                     _("{key}: a header line has no ';' (quote a name that has)").format(key=key),
                     number,
                 )
+            headers += 1
             values = [w for clause in clauses for w in clause][1:]
             if values and values[0].text == ":" and not values[0].quoted:
                 values = values[1:]
@@ -262,6 +273,8 @@ def parse_sheet(text: str) -> Sheet:
             elif key in ("title", "game", "event"):
                 title = raw.split(head.text, 1)[1].split("#", 1)[0].strip(" :")
             continue
+        if not names and not headers:  # no line of a sheet: not one, nor a log agari knows
+            raise GameError(_(_NEITHER_TEXT), number)
         if not names:
             raise GameError(
                 _(
@@ -271,6 +284,8 @@ def parse_sheet(text: str) -> Sheet:
                 number,
             )
         lines.append(_round_line(raw, clauses, number))
+    if not names and not headers:
+        raise GameError(_(_NEITHER_TEXT))
     if not names:
         raise GameError(_("the sheet names no players: 'players: NAME NAME NAME NAME'"))
     return Sheet(names, preset, tuple(pairs), title, tuple(lines))
