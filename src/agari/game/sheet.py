@@ -273,22 +273,28 @@ def parse_sheet(text: str) -> Sheet:
             elif key in ("title", "game", "event"):
                 title = raw.split(head.text, 1)[1].split("#", 1)[0].strip(" :")
             continue
-        if not names and not headers:  # no line of a sheet: not one, nor a log agari knows
-            raise GameError(_(_NEITHER_TEXT), number)
         if not names:
-            raise GameError(
-                _(
-                    "the sheet names no players: start with 'players: NAME NAME NAME NAME' "
-                    "(seat order, the first deals first)"
-                ),
-                number,
-            )
+            raise _no_players(headers, number)
         lines.append(_round_line(raw, clauses, number))
-    if not names and not headers:
-        raise GameError(_(_NEITHER_TEXT))
     if not names:
-        raise GameError(_("the sheet names no players: 'players: NAME NAME NAME NAME'"))
+        raise _no_players(headers, None)
     return Sheet(names, preset, tuple(pairs), title, tuple(lines))
+
+
+def _no_players(headers: int, line: int | None) -> GameError:
+    """The error of a file with no players before its first round line (``line``) or its
+    end (``None``): with no header line at all it is no sheet, nor a log agari knows."""
+    if not headers:
+        return GameError(_(_NEITHER_TEXT), line)
+    if line is None:
+        return GameError(_("the sheet names no players: 'players: NAME NAME NAME NAME'"))
+    return GameError(
+        _(
+            "the sheet names no players: start with 'players: NAME NAME NAME NAME' "
+            "(seat order, the first deals first)"
+        ),
+        line,
+    )
 
 
 def _round_line(raw: str, clauses: list[list[Word]], number: int) -> SheetLine:
