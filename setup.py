@@ -31,6 +31,7 @@ HOT_MODULES = [
     "analysis/tables",
     "analysis/waiting",
     "analysis/ev",
+    "analysis/efficiency",
 ]
 
 if compiling():

@@ -5,6 +5,7 @@ shanten, waits and furiten (:mod:`agari.play.follow`), and reviewing every decis
 
     PYTHONPATH=src python3 benchmarks/bench_review.py            # ../shared/logs (or fixtures)
     PYTHONPATH=src python3 benchmarks/bench_review.py fixtures/logs --repeat 3
+    /path/to/compiled-venv/bin/python benchmarks/bench_review.py --installed   # that build
 
 Each figure is the best of ``--repeat`` passes over every log, in one process, each pass
 with the memo of hands emptied (a pass must not be timed from the hands of the one before);
@@ -19,7 +20,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+if "--installed" not in sys.argv:  # else the agari installed with this Python (compiled)
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from agari.analysis.efficiency import forget_hands
 from agari.game.log_rules import log_rules
@@ -59,6 +61,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", nargs="?", type=Path, default=None)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--installed", action="store_true", help="the agari installed here, not ../src"
+    )
     args = parser.parse_args()
     folder = args.folder or (DEFAULT if DEFAULT.is_dir() else ROOT / "fixtures" / "logs")
     datas = _logs(folder)
