@@ -4,7 +4,7 @@
     agari rules [PRESET]
     agari points HAN [FU] | table | draw | chombo SEAT ...
     agari batch FILE...
-    agari game SHEET...
+    agari game FILE...
     agari ev HAND
     agari svg HAND | serve
 
@@ -51,10 +51,10 @@ _USAGE_LINES: Final = (
     ("agari chombo SEAT", N_("the chombo penalty")),
     ("agari batch [options] FILE...", N_("score fixture files (--check, --json, --jobs, -o)")),
     (
-        "agari game [options] SHEET...",
+        "agari game [options] FILE...",
         N_("replay whole games: running scores, final standings"),
     ),
-    ("agari review [options] LOG...", N_("every decision of every player, beside the best")),
+    ("agari review [options] LOG|DIR...", N_("every decision of every player, beside the best")),
     (
         "agari stats [options] LOG|DIR...",
         N_("players' figures over many games (--csv, --parquet)"),
