@@ -6,6 +6,7 @@ Test modules import them as ``from tests.conftest import tiles`` (pytest runs wi
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,17 @@ import pytest
 
 from agari.cli import build_kind
 from agari.tiles import Tile
+
+#: How many times its modest count of examples each property test runs: 1 in the default run
+#: (the suite in about two minutes), more where ``AGARI_EXAMPLES`` says so (CI's first run:
+#: the full profile).
+EXAMPLES_SCALE = max(1, int(os.environ.get("AGARI_EXAMPLES", "1") or 1))
+
+
+def examples(count: int) -> int:
+    """A property test's ``max_examples``: its modest ``count`` times :data:`EXAMPLES_SCALE`."""
+    return count * EXAMPLES_SCALE
+
 
 #: Whether the compiled build runs (``AGARI_COMPILE=1``): a compiled module calls the
 #: functions of another directly, so a monkeypatched module attribute is not seen there.

@@ -28,7 +28,7 @@ from agari.analysis.waiting import (
 from agari.hand import Context, Hand, Meld, MeldKind
 from agari.rules import Rules
 from agari.tiles import TERMINALS_AND_HONOURS, Tile, kind_name
-from tests.conftest import tiles
+from tests.conftest import examples, tiles
 
 # --------------------------------------------------------------------------- helpers
 # Hands are built from Tile lists here (tests/conftest.py `tiles`), independent of the
@@ -219,7 +219,7 @@ def thirteen(draw: st.DrawFn) -> Hand:
 # --------------------------------------------------------------------------- properties
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(thirteen())
 def test_waits_are_exactly_the_tiles_that_complete_the_hand(h: Hand) -> None:
     """SPEC §4: the waits are every tile that completes the hand, never a fifth copy."""
@@ -229,7 +229,7 @@ def test_waits_are_exactly_the_tiles_that_complete_the_hand(h: Hand) -> None:
     assert [u.tile.kind for u in ukeire(h)] == found or shanten(h) > 0
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(thirteen(), st.data())
 def test_one_tile_change_moves_shanten_by_at_most_one(h: Hand, data: st.DataObject) -> None:
     """Swapping one tile for another is one step: shanten moves by at most one."""
@@ -242,7 +242,7 @@ def test_one_tile_change_moves_shanten_by_at_most_one(h: Hand, data: st.DataObje
     assert abs(shanten(changed) - shanten(h)) <= 1
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(thirteen())
 def test_some_tile_change_lowers_shanten(h: Hand) -> None:
     """A hand n >= 1 from tenpai has a draw that makes it n - 1 after the best discard
@@ -257,7 +257,7 @@ def test_some_tile_change_lowers_shanten(h: Hand) -> None:
         assert shanten(h14) == value - 1
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(called_hands(size=13))
 def test_fast_path_agrees_with_exact_distance_tables(h: Hand) -> None:
     """The formula is only used where the four-copy limit cannot bite; the exact distance
@@ -268,7 +268,7 @@ def test_fast_path_agrees_with_exact_distance_tables(h: Hand) -> None:
     assert shanten(h) == exact_shanten(closed, len(h.melds), limits)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(complete_hands(max_melds=3))
 def test_complete_hand_is_minus_one_and_every_discard_is_tenpai_or_better(h: Hand) -> None:
     """A complete hand has shanten -1; dropping its winning tile leaves it tenpai."""
@@ -278,7 +278,7 @@ def test_complete_hand_is_minus_one_and_every_discard_is_tenpai_or_better(h: Han
     assert first.shanten == 0
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(thirteen(), st.data())
 def test_fourteen_tile_shanten_is_best_discard(h: Hand, data: st.DataObject) -> None:
     """14 tiles: -1 iff complete (brute force), else the best 13-tile shanten after a
@@ -309,7 +309,7 @@ def _drop(ts: Sequence[Tile], t: Tile) -> list[Tile]:
     return rest
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(thirteen())
 def test_waits_agree_with_the_engine_decomposer(h: Hand) -> None:
     """Cross-check with the engine's own completeness test (agari.decompose.is_complete):

@@ -33,6 +33,7 @@ from agari.batch.run import (
 )
 from agari.cli import batch_cmd
 from agari.rules import Rules
+from tests.conftest import examples
 
 HAND_CHARS = set("0123456789mpszh+-=, ")
 
@@ -530,7 +531,7 @@ record_like = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(json_values | record_like | st.binary(max_size=30), min_size=1, max_size=8))
 def test_random_json_values_never_crash_the_batch(values: list[Any]) -> None:
     lines = []
@@ -555,7 +556,7 @@ def test_random_json_values_never_crash_the_batch(values: list[Any]) -> None:
         assert record["status"] in ("win", "error")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(json_values)
 def test_process_never_raises_for_a_case_value(value: Any) -> None:
     record = RawRecord("case", "f.toml", None, value, file_rules=value, file_rule=value)
@@ -585,7 +586,7 @@ def test_engine_scores_a_shanpon_ron(tmp_path: Path) -> None:
 
 
 @needs_engine
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(json_values | record_like, min_size=1, max_size=4))
 def test_random_records_through_the_engine_give_one_record_each(values: list[Any]) -> None:
     data = b"".join(json.dumps(v).encode() + b"\n" for v in values)

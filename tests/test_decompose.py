@@ -23,7 +23,7 @@ from agari.engine.decompose import (
 )
 from agari.hand import Meld, MeldKind
 from agari.tiles import Tile
-from tests.conftest import tiles
+from tests.conftest import examples, tiles
 
 
 def _tiles(text: str) -> tuple[Tile, ...]:
@@ -134,7 +134,7 @@ group_strategy = st.one_of(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     groups=st.lists(group_strategy, min_size=4, max_size=4),
     pair=st.integers(0, 33),

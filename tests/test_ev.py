@@ -33,7 +33,7 @@ from agari.errors import HandError
 from agari.notation import parse_hand
 from agari.rules import PRESET_NAMES, Rules
 from agari.tiles import NORTH
-from tests.conftest import tiles
+from tests.conftest import examples, tiles
 from tests.ev_brute import RED_KINDS, Brute, Case, Tiles, remove, shanten, throwable
 
 SWITCHES = ("riichi", "ura", "ippatsu", "tegawari", "backtrack")
@@ -524,7 +524,7 @@ def small_hands(draw: st.DrawFn) -> str:
     return f"{hand} seat=E {thin(hand, keep)}"
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(small_hands(), st.sampled_from(COMBINATIONS))
 def test_random_hands_equal_enumeration(text: str, switches: dict[str, bool]) -> None:
     """Any hand (ready or not, 13 or 14 tiles), any switches, two draws: the model's

@@ -20,6 +20,7 @@ from agari.game.replay import Game
 from agari.game.sheet import play_sheet
 from agari.game.standings import final_points
 from agari.rules import Rules
+from tests.conftest import examples
 
 GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
 #: pinfu + tanyao: ron 2 han 30 fu (2000 non-dealer, 2900 dealer); riichi ron 3 han 30 fu
@@ -301,7 +302,7 @@ _OUTCOMES = st.one_of(
 )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.lists(_OUTCOMES, max_size=10), st.sampled_from(["tenhou", "mleague", "wrc2025"]))
 def test_ledger_properties(outcomes: list[object], preset: str) -> None:
     rules = Rules.preset(preset)

@@ -21,6 +21,7 @@ from agari.hand import Hand, MeldKind, format_hand
 from agari.notation.records import hand_from_dict
 from agari.notation.text import _lark_tokens, _split, _tokens, parse_hand, parse_tiles
 from agari.tiles import Tile
+from tests.conftest import examples
 
 T = Tile.parse
 
@@ -639,7 +640,9 @@ def legal_hands(draw: st.DrawFn) -> tuple[str, str]:
     return df + tail, sf + tail
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(
+    max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+)
 @given(legal_hands())
 def test_random_legal_hands_round_trip(texts: tuple[str, str]) -> None:
     """DESIGN.md Habits: "normal form round-trips"; both styles give equal hands."""
@@ -655,7 +658,7 @@ def test_random_legal_hands_round_trip(texts: tuple[str, str]) -> None:
 ALPHABET = "0123456789mpszh+-=, " + "tsumoriichdaEWSN"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(alphabet=ALPHABET, max_size=40) | st.text(max_size=40))
 def test_random_strings_raise_only_hand_error(text: str) -> None:
     """DESIGN.md Habits: "no input string makes the parser raise anything but its own
@@ -675,7 +678,7 @@ def _norm(tokens: tuple[Any, ...]) -> tuple[Any, ...]:
     return suit_first, (" ".join(ctext.split()), ccol), win, melds, said
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.text(alphabet="0123456789mpszh+-=, tsumoEd", max_size=30)
     | legal_hands().map(lambda t: t[0])

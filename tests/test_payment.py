@@ -35,6 +35,7 @@ from agari.settle import (
     source_of,
     yakuman_base,
 )
+from tests.conftest import examples
 
 #: The four-player presets (tenhou-sanma and majsoul-sanma seat three players).
 FOUR_PLAYER_PRESETS = [n for n in PRESET_NAMES if Rules.preset(n).players == 4]
@@ -265,7 +266,7 @@ def test_ron_deltas_and_unknown_discarder() -> None:
 SEAT = st.sampled_from(["E", "S", "W", "N"])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     han=st.integers(1, 15),
     fu=st.sampled_from(FU_ROWS),

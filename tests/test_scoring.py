@@ -20,6 +20,7 @@ from agari.hand import Context, Hand, Meld, MeldKind
 from agari.notation import parse_hand
 from agari.rules import Rules
 from agari.tiles import Tile
+from tests.conftest import examples
 
 PINFU = "234m456p789s23s55m+1s riichi"  # riichi + pinfu, 30 fu
 
@@ -221,7 +222,7 @@ def complete_hands(draw: Any) -> Hand:
     return Hand(tuple(Tile(k) for k in sorted(closed)), Tile(win), tuple(melds), ctx)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(hand=complete_hands(), preset=st.sampled_from(["wrc2025", "tenhou", "majsoul"]))
 def test_payment_properties_and_best_reading(hand: Hand, preset: str) -> None:
     """DESIGN.md properties: payments are multiples of 100 and tsumo payments add up to
@@ -300,7 +301,7 @@ def _fu_total_and_items(hand: Hand, rules: Rules) -> list[tuple[int, int]]:
     return pairs
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     hand=complete_hands(),
     preset=st.sampled_from(["wrc2025", "tenhou", "ema2016"]),

@@ -36,7 +36,7 @@ from agari.notation.validate import mark_checked
 from agari.render.text import render
 from agari.rules import PRESET_NAMES, Rules
 from agari.tiles import Tile
-from tests.conftest import tiles
+from tests.conftest import examples, tiles
 
 TENHOU = Rules.preset("tenhou")
 
@@ -172,7 +172,9 @@ def waiting_hands(draw: st.DrawFn) -> str:
     return " ".join([text, *draw(st.permutations(words))])
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(
+    max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+)
 @given(waiting_hands())
 def test_random_waiting_hands_round_trip_and_the_two_readers_agree(text: str) -> None:
     """The normal form reads back to the same hand, and the fast path and Lark split the
