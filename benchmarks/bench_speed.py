@@ -71,7 +71,7 @@ from agari.api import score  # noqa: E402
 from agari.hand import Hand  # noqa: E402
 from agari.notation import parse_hand  # noqa: E402
 from agari.notation.text import clear_caches  # noqa: E402
-from agari.result import Result, json_line  # noqa: E402
+from agari.result import Result, result_line  # noqa: E402
 from agari.rules import Rules  # noqa: E402
 
 PRESET = "tenhou"
@@ -436,11 +436,9 @@ def _ours(level: str, results: Callable[[], Any]) -> Callable[[], None]:
 
     else:
 
-        def run() -> None:
+        def run() -> None:  # as agari batch --json writes it (batch.run: result_line)
             for n, r in enumerate(results(), start=1):
-                out: dict[str, Any] = {"id": n, "file": BATCH_FILE, "line": n}
-                out.update(r.to_json())
-                json_line(out)
+                result_line(r, {"id": n, "file": BATCH_FILE, "line": n}, {})
 
     return run
 

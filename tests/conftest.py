@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from agari.cli import build_kind
+from agari.game.logs import RoundEnd, RoundLog
 from agari.tiles import Tile
 
 #: How many times its modest count of examples each property test runs: 1 in the default run
@@ -87,4 +88,23 @@ def run_agari(
         cwd=cwd or ROOT,
         env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"},
         check=False,
+    )
+
+
+def made_round(hands: list[str], events: list[object]) -> RoundLog:
+    """A round made for a test of the play: East 1 dealt by seat 0 from ``hands`` (notation,
+    one a seat), 25,000 each, the indicator 9s, ``events`` and a round end."""
+    from agari.notation import parse_hand
+
+    return RoundLog(
+        index=0,
+        wind=0,
+        number=1,
+        honba=0,
+        sticks=0,
+        dealer=0,
+        scores=(25000,) * 4,
+        hands=tuple(tuple(sorted(parse_hand(h).concealed)) for h in hands),
+        dora_indicator=Tile.parse("9s"),
+        events=(*events, RoundEnd()),  # type: ignore[arg-type]
     )

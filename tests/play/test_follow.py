@@ -23,8 +23,6 @@ from agari.game.logs import (
     Draw,
     ExhaustiveDraw,
     Nagashi,
-    RoundEnd,
-    RoundLog,
     StatedFuriten,
     Win,
     read_log,
@@ -32,6 +30,7 @@ from agari.game.logs import (
 from agari.play.follow import Follower, follow_round
 from agari.rules import Rules
 from agari.tiles import Tile
+from tests.conftest import made_round
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "logs"
@@ -96,25 +95,8 @@ T = Tile.parse
 FILLER = ("19m19p19s1234567z", "19m19p19s1234566z", "19m19p19s1234577z", "19m19p19s1234556z")
 
 
-def _round(hands: list[str], events: list[object]) -> RoundLog:
-    from agari.notation import parse_hand
-
-    return RoundLog(
-        index=0,
-        wind=0,
-        number=1,
-        honba=0,
-        sticks=0,
-        dealer=0,
-        scores=(25000,) * 4,
-        hands=tuple(tuple(sorted(parse_hand(h).concealed)) for h in hands),
-        dora_indicator=T("9s"),
-        events=(*events, RoundEnd()),  # type: ignore[arg-type]
-    )
-
-
 def _follow(hands: list[str], events: list[object]) -> Follower:
-    follower = Follower(_round(hands, events), Rules.preset("tenhou"))
+    follower = Follower(made_round(hands, events), Rules.preset("tenhou"))
     for event in events:
         follower.apply(event)  # type: ignore[arg-type]
     return follower

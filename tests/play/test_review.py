@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 from agari.game.log_rules import log_rules
-from agari.game.logs import Call, Discard, Draw, RiichiAccepted, RoundEnd, RoundLog, Win, read_log
-from agari.notation import parse_hand
+from agari.game.logs import Call, Discard, Draw, RiichiAccepted, Win, read_log
 from agari.play.review import review_round
 from agari.play.summary import review_game
 from agari.rules import Rules
 from agari.tiles import Tile
+from tests.conftest import made_round
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "fixtures" / "logs" / "mjlog" / "2022010415gm-00a9-0000-9bfd3aa2.xml"
@@ -36,21 +36,6 @@ SPEC_KEYS = {
 }  # fmt: skip
 
 
-def _round(hands: list[str], events: list[object]) -> RoundLog:
-    return RoundLog(
-        index=0,
-        wind=0,
-        number=1,
-        honba=0,
-        sticks=0,
-        dealer=0,
-        scores=(25000,) * 4,
-        hands=tuple(tuple(sorted(parse_hand(h).concealed)) for h in hands),
-        dora_indicator=T("9s"),
-        events=(*events, RoundEnd()),  # type: ignore[arg-type]
-    )
-
-
 def _turns(*moves: tuple[int, str]) -> list[object]:
     out: list[object] = []
     for seat, tile in moves:
@@ -59,7 +44,7 @@ def _turns(*moves: tuple[int, str]) -> list[object]:
 
 
 def _review(hands: list[str], events: list[object]):  # type: ignore[no-untyped-def]
-    return review_round(_round(hands, events), Rules.preset("tenhou"))
+    return review_round(made_round(hands, events), Rules.preset("tenhou"))
 
 
 def test_a_discard_that_breaks_a_ready_hand_loses_a_shanten() -> None:
@@ -109,7 +94,7 @@ def test_riichi_while_furiten_is_counted() -> None:
     from agari.game.logs import GameLog, LogRules
 
     log = GameLog("test", None, None, ("A", "B", "C", "D"), LogRules(4, "tenhou"), None,
-                  (_round(hands, events),))  # fmt: skip
+                  (made_round(hands, events),))  # fmt: skip
     review = review_game(log, Rules.preset("tenhou"), "test")
     assert review.players[1].riichi_while_furiten == 1
 

@@ -34,10 +34,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, NamedTuple
 
-from agari.game.logs.events import Call, Discard, Draw, call_name
+from agari.game.logs.events import Call, Discard, Draw
 from agari.game.logs.events import Win as LogWin
 from agari.hand import Hand, Meld, MeldKind, Source, make_context
 from agari.lang import N_, _
+from agari.lang.terms import call_name
 from agari.tiles import DRAGONS, NORTH, WINDS, Tile
 from agari.tiles import IS_TERMINAL_OR_HONOUR as _YAOCHUU
 

@@ -40,6 +40,7 @@ __all__ = [
     "TERMS",
     "YAKU",
     "Names",
+    "call_name",
     "limit_name",
     "round_label",
     "term",
@@ -209,6 +210,24 @@ def term_in(word: str, language: str) -> str:
 def term(word: str) -> str:
     """One of :data:`TERMS`' words in the current language."""
     return term_in(word, current())
+
+
+def call_name(kind: str) -> str:
+    """A call's kind (:data:`agari.game.logs.events.CALL_KINDS`, and ``kan``) as a message
+    names it: the kind itself in English, the word of play in another language
+    (``daiminkan``: 大明槓)."""
+    if current() == "en":
+        return kind
+    return term(_CALL_TERMS.get(kind, kind))
+
+
+#: The call kinds' words in :data:`TERMS` (the others are their own word there).
+_CALL_TERMS: Final = {
+    "chi": "chii",
+    "daiminkan": "open kan",
+    "kakan": "added kan",
+    "ankan": "closed kan",
+}
 
 
 _WIND_WORDS: Final = {"E": "east", "S": "south", "W": "west", "N": "north"}

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from agari.engine.yaku import NAMES
 from agari.lang import _, current, ngettext, pgettext
-from agari.lang.terms import limit_name, term, yaku_name_in
+from agari.lang.terms import call_name, limit_name, term, yaku_name_in
 from agari.render.sheet import display_width
 from agari.settle import format_payment, value_words
 
@@ -481,10 +481,6 @@ def _ready(furiten: bool) -> str:
     return f"0 {term('tenpai')}" + (f" {term('furiten')}" if furiten else "")
 
 
-#: A call's kind (:data:`agari.analysis.calls.CallKind`) as a word of :data:`TERMS`.
-_CALL_TERMS: Final = {"chi": "chii", "pon": "pon", "kan": "kan"}
-
-
 def _calls_table(calls: Sequence[Mapping[str, Any]]) -> list[str]:
     """Each chi, pon and kan of the offered tile (``call=``): the meld, the best discard
     after it, shanten and the tiles that improve the hand then, the yaku it can still
@@ -508,7 +504,7 @@ def _calls_table(calls: Sequence[Mapping[str, Any]]) -> list[str]:
         kind = str(c.get("kind", "?"))
         rows.append(
             (
-                term(_CALL_TERMS.get(kind, kind)) if current() != "en" else kind,
+                call_name(kind),
                 str(c.get("meld", "")),
                 str(c.get("discard") or "-"),
                 _ready(bool(c.get("furiten"))) if shanten == 0 else str(shanten),

@@ -20,7 +20,7 @@ from agari.engine.yaku import NAMES
 from agari.errors import HandError, RuleError
 from agari.hand import Hand
 from agari.lang import LANGUAGE_NAMES, LANGUAGES, _, current, pgettext
-from agari.lang.terms import term, yaku_name_in
+from agari.lang.terms import call_name, term, yaku_name_in
 from agari.render.svg import caption, hand_svg
 from agari.render.text import outcome, render
 from agari.result import Result
@@ -289,10 +289,6 @@ def _ready(furiten: bool) -> str:
     return escape(f"0 {_word('tenpai')}") + mark
 
 
-#: A call's kind (:data:`agari.analysis.calls.CallKind`) as a word of play.
-_CALL_WORDS: Final = {"chi": "chii", "pon": "pon", "kan": "kan"}
-
-
 def _calls_html(calls: Sequence[Mapping[str, Any]]) -> list[str]:
     """Each chi, pon and kan of the offered tile (``call=``): the meld, the best discard,
     the shanten and tiles that improve the hand after it, the yaku still within reach (a
@@ -318,7 +314,7 @@ def _calls_html(calls: Sequence[Mapping[str, Any]]) -> list[str]:
         barred = " ".join(c.get("kuikae") or ())
         kind = str(c.get("kind", ""))
         rows.append(
-            (escape(_word(_CALL_WORDS.get(kind, kind)) if current() != "en" else kind),
+            (escape(call_name(kind)),
              f"<code>{escape(str(c.get('meld', '')))}</code>",
              _tile(str(discard)) if discard else "-",
              _ready(bool(c.get("furiten"))) if shanten == 0 else str(shanten),

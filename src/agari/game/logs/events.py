@@ -19,9 +19,8 @@ from dataclasses import dataclass, replace
 from typing import Final, Literal, Protocol
 
 from agari.game.outcomes import AbortReason
-from agari.lang import _, current, pgettext
+from agari.lang import _, pgettext
 from agari.lang.terms import round_label as shown_round
-from agari.lang.terms import term
 from agari.tiles import WIND_LETTERS, Tile
 
 CallKind = Literal["chi", "pon", "daiminkan", "kakan", "ankan", "kita"]
@@ -399,23 +398,6 @@ def error_place(
         event = _("event {event}").format(event=event_index)
         where = _("{where}, {place}").format(where=where, place=event)
     return where
-
-
-def call_name(kind: str) -> str:
-    """A call's kind (:data:`CALL_KINDS`) as a message names it: the kind itself in
-    English, the word of play in another language (``daiminkan``: 大明槓)."""
-    if current() == "en":
-        return kind
-    return term(_CALL_TERMS.get(kind, kind))
-
-
-#: The call kinds' words in :data:`agari.lang.terms.TERMS`.
-_CALL_TERMS: Final = {
-    "chi": "chii",
-    "daiminkan": "open kan",
-    "kakan": "added kan",
-    "ankan": "closed kan",
-}
 
 
 def round_name(wind: int, number: int) -> str:

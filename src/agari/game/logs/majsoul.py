@@ -52,7 +52,6 @@ from agari.game.logs.events import (
     StatedFuriten,
     StatedWaits,
     Win,
-    call_name,
     damage_at,
     round_label,
     with_final_result,
@@ -62,6 +61,7 @@ from agari.game.logs.servers import game_date
 from agari.game.logs.yaku_names import DORA_NAMES, LOG_NAMES
 from agari.game.outcomes import AbortReason
 from agari.lang import _
+from agari.lang.terms import call_name
 from agari.tiles import NORTH, Tile
 
 _ABORTS: Final[dict[int, AbortReason]] = {

@@ -53,7 +53,6 @@ from agari.game.logs.events import (
     RoundEnd,
     RoundLog,
     Win,
-    call_name,
     damage_at,
     round_label,
     with_final_result,
@@ -64,6 +63,7 @@ from agari.game.logs.servers import game_date
 from agari.game.logs.yaku_names import YAKUMAN_IDS
 from agari.game.outcomes import AbortReason
 from agari.lang import N_, _
+from agari.lang.terms import call_name
 from agari.lang.terms import round_label as shown_round
 from agari.tiles import IS_TERMINAL_OR_HONOUR, NORTH, WINDS, Tile
 

@@ -39,12 +39,12 @@ from agari.game.logs.events import (
     RoundEnd,
     RoundLog,
     Win,
-    call_name,
     round_label,
 )
 from agari.game.logs.servers import TENHOU_ID, game_date
 from agari.game.outcomes import AbortReason
 from agari.lang import _
+from agari.lang.terms import call_name
 from agari.lang.terms import round_label as shown_round
 from agari.tiles import Tile
 

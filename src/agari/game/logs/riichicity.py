@@ -61,7 +61,6 @@ from agari.game.logs.events import (
     StatedFuriten,
     StatedWaits,
     Win,
-    call_name,
     damage_at,
     round_label,
     with_final_result,
@@ -70,6 +69,7 @@ from agari.game.logs.jsontext import as_dict, decode_at, int_field, loads, whole
 from agari.game.logs.yaku_names import RIICHICITY_FANS, YAKUMAN_IDS, log_name
 from agari.game.outcomes import AbortReason
 from agari.lang import _
+from agari.lang.terms import call_name
 from agari.tiles import Tile
 
 #: ``end_type`` of the abortive draws (``EMjGameEndType``; 1002 and 1004 are the

@@ -45,7 +45,6 @@ from agari.game.logs.events import (
     RoundEnd,
     RoundLog,
     Win,
-    call_name,
     round_label,
 )
 from agari.game.logs.exported import exported_rules
@@ -53,6 +52,7 @@ from agari.game.logs.jsontext import decode_at, loads, whole_items
 from agari.game.logs.servers import find_game_id, game_date, server_of_id
 from agari.game.outcomes import AbortReason
 from agari.lang import _
+from agari.lang.terms import call_name
 from agari.tiles import Tile
 
 TSUMOGIRI: Final = 60
