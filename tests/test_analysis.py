@@ -15,7 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agari.analysis.tables import exact_shanten, formula_shanten
+from agari.analysis import efficiency
+from agari.analysis import tables as analysis_tables
+from agari.analysis.tables import exact_shanten, forget_tables, formula_shanten
 from agari.analysis.waiting import (
     analyse_discards,
     analyse_waiting,
@@ -28,7 +30,7 @@ from agari.analysis.waiting import (
 from agari.hand import Context, Hand, Meld, MeldKind
 from agari.rules import Rules
 from agari.tiles import TERMINALS_AND_HONOURS, Tile, kind_name
-from tests.conftest import examples, tiles
+from tests.conftest import examples, pure_only, tiles
 
 # --------------------------------------------------------------------------- helpers
 # Hands are built from Tile lists here (tests/conftest.py `tiles`), independent of the
@@ -654,3 +656,110 @@ def test_pon_holds_the_last_copies() -> None:
     h = hand("1224778999s", meld(MeldKind.PON, "333s"))
     assert formula_shanten(counts_of(h), 1) == 1
     assert shanten(h) == 2
+
+
+# --------------------------------------------------------------------------- the review's figures
+
+
+def _held_of(h: Hand) -> list[int]:
+    held = counts_of(h)
+    for m in h.melds:
+        for t in m.tiles:
+            held[t.kind] += 1
+    return held
+
+
+def _exact(closed: list[int], melds: int, held: list[int]) -> int:
+    return exact_shanten(closed, melds, [4 - (h - c) for c, h in zip(closed, held, strict=True)])
+
+
+def _brute_figures(closed: list[int], melds: int, held: list[int], seen: list[int]) -> set[tuple]:
+    """Every discard of 14 tiles with its exact shanten after, and for those at the lowest
+    (and for ``also``) the kinds whose draw lowers it: each by the exact tables alone."""
+    after = {}
+    for kind in range(34):
+        if closed[kind]:
+            closed[kind] -= 1
+            held[kind] -= 1
+            after[kind] = _exact(closed, melds, held)
+            closed[kind] += 1
+            held[kind] += 1
+    lowest = min(after.values())
+    out = set()
+    for kind, value in after.items():
+        if value != lowest:
+            out.add((kind, value, (), -1))
+            continue
+        closed[kind] -= 1
+        held[kind] -= 1
+        kinds = []
+        for draw in range(34):
+            if held[draw] < 4:
+                closed[draw] += 1
+                held[draw] += 1
+                if _exact(closed, melds, held) < value:
+                    kinds.append(draw)
+                closed[draw] -= 1
+                held[draw] -= 1
+        closed[kind] += 1
+        held[kind] += 1
+        out.add((kind, value, tuple(kinds), sum(4 - seen[k] for k in kinds)))
+    return out
+
+
+@st.composite
+def fourteen(draw: st.DrawFn) -> Hand:
+    """14-tile hands: random, one suit, or called (pons and kans beside partial sets that
+    wait on their last copies)."""
+    shape = draw(st.integers(0, 2))
+    if shape == 2:
+        return draw(called_hands(size=14))
+    suit = draw(st.integers(0, 3))
+    size = 34 if shape == 0 else 9 if suit < 3 else 7
+    picks = draw(st.lists(st.integers(0, 4 * size - 1), min_size=14, max_size=14, unique=True))
+    c = [0] * 34
+    for p in picks:
+        c[(0 if shape == 0 else suit * 9) + p // 4] += 1
+    return from_counts(c)
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(fourteen(), st.data())
+def test_discard_figures_are_the_exact_tables_discard_by_discard(
+    h: Hand, data: st.DataObject
+) -> None:
+    """The review's figures of a 14-tile hand (shanten after each discard from the
+    per-suit rows, acceptance only where the four-copy limit may bite asked of the exact
+    tables) equal the exact tables asked for every discard and every draw; and the
+    figures come out the same from emptied registers and memos."""
+    closed, held = counts_of(h), _held_of(h)
+    seen = [min(4, n + data.draw(st.integers(0, 2))) for n in held]
+    want = _brute_figures(closed, len(h.melds), held, seen)
+    figures, before = efficiency.discard_figures(closed, len(h.melds), held, seen)
+    assert before == _exact(closed, len(h.melds), held)
+    assert {(f.kind, f.shanten, f.kinds, f.count) for f in figures} == want
+    assert [f.key for f in figures] == sorted(f.key for f in figures)
+    forget_tables()
+    efficiency.forget_hands()
+    again, _ = efficiency.discard_figures(closed, len(h.melds), held, seen)
+    assert again == figures
+
+
+@pure_only
+def test_bounded_registers_give_the_same_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registers of tables and rows are emptied as they pass their bound (a batch of
+    unrelated hands): the figures do not change."""
+    rng = random.Random(3)
+    hands = []
+    for _ in range(30):
+        c = [0] * 34
+        for p in rng.sample(range(136), 14):
+            c[p // 4] += 1
+        hands.append(c)
+    unbounded = [efficiency.discard_figures(c, 0, list(c), list(c)) for c in hands]
+    forget_tables()
+    efficiency.forget_hands()
+    monkeypatch.setattr(analysis_tables, "_REGISTER_LIMIT", 8)
+    bounded = [efficiency.discard_figures(c, 0, list(c), list(c)) for c in hands]
+    assert bounded == unbounded
+    assert len(analysis_tables._TABLES) < 8 + 60  # emptied on the way

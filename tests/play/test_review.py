@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -62,6 +63,32 @@ def test_a_discard_that_breaks_a_ready_hand_loses_a_shanten() -> None:
     assert decision.chosen is not None and decision.chosen.shanten == 1
     assert not decision.matches_best and decision.shanten_lost == 1
     assert decision.shanten_after == 1 and not decision.tenpai
+
+
+@pytest.mark.parametrize(("indicator", "value_best"), [("9s", "5m"), ("4m", "8m")])
+def test_the_value_aware_choice_weighs_the_best_win_of_each_ready_discard(
+    indicator: str, value_best: str
+) -> None:
+    """Seat 1 holds 57m 567p 234s 678s 55s and draws 8m: throwing 5m leaves 78m (6m or 9m,
+    8 copies: the efficiency-best) whose best win is a tsumo on 6m with pinfu, tanyao and
+    tsumo (3 han 20 fu, 700/1,300); throwing 8m leaves 57m (6m only) whose best is tanyao
+    and tsumo (2 han 30 fu, 500/1,000). With 5m the dora (indicator 4m) the kanchan keeps
+    it: 3 han 30 fu (1,000/2,000), more than the 5m throw's 3 han 20 fu."""
+    hands = [FILLER[0], "57m567p234678s55s", FILLER[2], FILLER[3]]
+    events = [*_turns((0, "5z")), Draw(1, T("8m")), Discard(1, T("5m"))]
+    round_log = replace(made_round(hands, events), dora_indicator=T(indicator))
+    decision = next(d for d in review_round(round_log, Rules.preset("tenhou")) if d.seat == 1)
+    assert [str(f.tile) for f in decision.best] == ["5m"]
+    assert decision.value_best == value_best
+
+
+def test_a_single_ready_discard_of_a_closed_hand_is_the_value_choice() -> None:
+    """Seat 1's ready hand draws 9p: throwing the 9p is the only discard that stays ready,
+    and a closed ready hand always has a win with a yaku (menzen tsumo)."""
+    hands = [FILLER[0], READY, FILLER[2], FILLER[3]]
+    events = [*_turns((0, "5z")), Draw(1, T("9p")), Discard(1, T("9p"))]
+    decision = next(d for d in _review(hands, events) if d.seat == 1)
+    assert decision.value_best == "9p" and decision.matches_best
 
 
 def test_a_winning_tile_let_pass_is_a_missed_win_and_temporary_furiten() -> None:

@@ -24,7 +24,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from agari.analysis.waiting import _completing_kinds, _improving_kinds, _shanten
+from agari.analysis.waiting import (
+    _completing_kinds,
+    _improving_kinds,
+    _limit_may_bite,
+    _shanten,
+    _shanten_after_discards,
+)
 
 __all__ = [
     "DiscardFigures",
@@ -67,10 +73,18 @@ def shanten_of(closed: list[int], melds: int, held: list[int]) -> int:
 def improving_kinds(closed: list[int], melds: int, held: list[int]) -> tuple[int, ...]:
     """The kinds whose draw lowers 13 tiles' shanten (a ready hand's: its winning kinds),
     none held four times."""
+    return _improving(closed, melds, held, shanten_of(closed, melds, held), None)
+
+
+def _improving(
+    closed: list[int], melds: int, held: list[int], shanten: int, bites: bool | None
+) -> tuple[int, ...]:
+    """:func:`improving_kinds` of 13 tiles whose ``shanten`` is known (and whether the
+    four-copy limit may bite, when known), memoised."""
     key = _key(closed, held, melds)
     found = _IMPROVING.get(key)
     if found is None:
-        found = tuple(_improving_kinds(closed, melds, held, shanten_of(closed, melds, held)))
+        found = tuple(_improving_kinds(closed, melds, held, shanten, bites))
         if len(_IMPROVING) < _MEMO_LIMIT:
             _IMPROVING[key] = found
     return found
@@ -113,24 +127,20 @@ def discard_figures(
     others carry none (their ``kinds`` empty, ``count`` -1). ``seen``: the copies of each
     kind the player can see, its own tiles and the discarded one among them."""
     before = shanten_of(closed, melds, held)
+    after = _shanten_after_discards(closed, melds, held)
+    # Fewer tiles never let the four-copy limit bite where all of them do not.
+    bites = _limit_may_bite(closed, held)
+    lowest = min(after)
     figures: list[DiscardFigures] = []
-    shantens: list[tuple[int, int]] = []
-    for kind in range(34):
+    for kind, value in enumerate(after):
         if not closed[kind]:
             continue
-        closed[kind] -= 1
-        held[kind] -= 1
-        shantens.append((kind, shanten_of(closed, melds, held)))
-        closed[kind] += 1
-        held[kind] += 1
-    lowest = min(s for _, s in shantens)
-    for kind, value in shantens:
         if value != lowest and kind != also:
             figures.append(DiscardFigures(kind, value, (), -1))
             continue
         closed[kind] -= 1
         held[kind] -= 1
-        kinds = improving_kinds(closed, melds, held)
+        kinds = _improving(closed, melds, held, value, None if bites else False)
         closed[kind] += 1
         held[kind] += 1
         # the discarded copy lies in the river: seen, though no longer held

@@ -24,8 +24,9 @@ never a search over the 34 kinds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from operator import itemgetter
 from typing import Final
 
 #: ``table[p * 5 + m]`` = most partial sets with ``m`` sets and ``p`` (0/1) pairs, or -1.
@@ -187,20 +188,11 @@ def table_shanten(table: Table, need: int) -> int:
     return best
 
 
-def suit_tables(counts: Sequence[int]) -> tuple[Table, Table, Table, Table]:
-    """The four suit tables of a 34-count vector (m, p, s, honours)."""
-    return (
-        _number_table(_number_key(counts[0:9])),
-        _number_table(_number_key(counts[9:18])),
-        _number_table(_number_key(counts[18:27])),
-        _honour_table(_honour_key(counts[27:34])),
-    )
-
-
 def standard_shanten(counts: Sequence[int], melds: int) -> int:
     """Standard-form shanten of the concealed ``counts`` beside ``melds`` called melds."""
-    a, b, c, d = suit_tables(counts)
-    return table_shanten(merge(merge(a, b), merge(c, d)), 4 - melds)
+    _bound_registers()
+    a, b, c, d = _suit_ids(counts)
+    return _BY_NEED[_merge_id(_merge_id(a, b), _merge_id(c, d))][4 - melds]
 
 
 def chiitoitsu_shanten(counts: Sequence[int]) -> int:
@@ -237,129 +229,229 @@ def formula_shanten(counts: Sequence[int], melds: int) -> int:
     return value
 
 
-#: Suit tables by a suit's raw counts (a tuple of 9, or 7 honours): the discards of a hand
-#: change one suit at a time, so the same few thousand shapes come back.
-_RAW_TABLES: dict[tuple[int, ...], Table] = {}
+# --------------------------------------------------------------------------- tables by number
+#
+# The analysis of play asks for the shanten of thousands of hands a game, each a draw or a
+# discard away from the last: the same suits, tables and merges come back. So a suit is
+# packed into an int (a byte a rank: ``int.from_bytes``), each distinct table gets a number
+# in a register with its shanten for every count of sets still needed, and merges and a
+# suit's shanten after each draw or discard (a *row*) are memoised on those ints -- no tuple
+# is hashed on the way.
+
+#: Marks a packed honour suit (seven ranks) apart from a number suit of the same counts.
+_HONOUR_SUIT: Final = 1 << 72
+#: The registers are emptied past this many tables (a batch of unrelated hands).
+_REGISTER_LIMIT: Final = 1 << 17
+
+_TABLES: list[Table] = []
+_TABLE_IDS: dict[Table, int] = {}
+#: by table number: its shanten when 0, 1, 2, 3 or 4 sets are still needed
+_BY_NEED: list[tuple[int, ...]] = []
+_SUIT_IDS: dict[int, int] = {}
+_MERGE_IDS: dict[int, int] = {}
+_DRAW_ROWS: dict[int, tuple[int, ...]] = {}
+_DISCARD_ROWS: dict[int, tuple[int, ...]] = {}
 
 
-def _raw_table(part: tuple[int, ...]) -> Table:
-    found = _RAW_TABLES.get(part)
+def _bound_registers() -> None:
+    """Empty the registers when they have grown past their limit (called where no table
+    number is held: a number does not outlive the call that looked it up)."""
+    if len(_TABLES) > _REGISTER_LIMIT or len(_DRAW_ROWS) + len(_DISCARD_ROWS) > _REGISTER_LIMIT:
+        forget_tables()
+
+
+def forget_tables() -> None:
+    """Empty the registers of tables, merges and rows (a fresh process's state)."""
+    for register in (_TABLES, _TABLE_IDS, _BY_NEED, _SUIT_IDS, _MERGE_IDS):
+        register.clear()
+    _DRAW_ROWS.clear()
+    _DISCARD_ROWS.clear()
+
+
+def _table_id(table: Table) -> int:
+    found = _TABLE_IDS.get(table)
     if found is None:
-        found = (
-            _honour_table(_honour_key(part)) if len(part) == 7 else _number_table(_number_key(part))
-        )
-        if len(_RAW_TABLES) < 1 << 18:
-            _RAW_TABLES[part] = found
+        found = len(_TABLES)
+        _TABLES.append(table)
+        _TABLE_IDS[table] = found
+        _BY_NEED.append(tuple(table_shanten(table, need) for need in range(5)))
     return found
 
 
-@lru_cache(maxsize=1 << 16)
-def merged_shanten(a: Table, b: Table, need: int) -> int:
-    """:func:`table_shanten` of two tables merged (memoised: few pairs come back often)."""
-    return table_shanten(merge(a, b), need)
+def _suit_id(packed: int) -> int:
+    """The table number of a packed suit."""
+    found = _SUIT_IDS.get(packed)
+    if found is None:
+        if packed & _HONOUR_SUIT:
+            table = _honour_table(_honour_key(packed.to_bytes(10, "little")[:7]))
+        else:
+            table = _number_table(_number_key(packed.to_bytes(9, "little")))
+        found = _table_id(table)
+        _SUIT_IDS[packed] = found
+    return found
 
 
-def _suits_beside(
-    counts: Sequence[int],
-) -> tuple[tuple[tuple[int, ...], ...], tuple[Table, Table, Table, Table]]:
-    """The four suits' counts, and for each suit the other three suits' tables merged (a
-    draw or a discard changes one suit: the rest is merged once)."""
-    parts = (
-        tuple(counts[0:9]),
-        tuple(counts[9:18]),
-        tuple(counts[18:27]),
-        tuple(counts[27:34]),
+def _merge_id(a: int, b: int) -> int:
+    """The table number of two tables merged."""
+    key = a << 32 | b if a < b else b << 32 | a
+    found = _MERGE_IDS.get(key)
+    if found is None:
+        found = _table_id(merge(_TABLES[a], _TABLES[b]))
+        _MERGE_IDS[key] = found
+    return found
+
+
+def packed_suits(counts: Sequence[int]) -> tuple[int, int, int, int]:
+    """The four suits of 34 counts packed, a byte a rank (honours marked)."""
+    return (
+        int.from_bytes(bytes(counts[0:9]), "little"),
+        int.from_bytes(bytes(counts[9:18]), "little"),
+        int.from_bytes(bytes(counts[18:27]), "little"),
+        int.from_bytes(bytes(counts[27:34]), "little") | _HONOUR_SUIT,
     )
-    t0, t1, t2, t3 = (_raw_table(part) for part in parts)
-    rest = (
-        merge(t1, merge(t2, t3)),
-        merge(t0, merge(t2, t3)),
-        merge(merge(t0, t1), t3),
-        merge(merge(t0, t1), t2),
-    )
-    return parts, rest
+
+
+def _suit_ids(counts: Sequence[int]) -> tuple[int, int, int, int]:
+    m, p, s, z = packed_suits(counts)
+    return _suit_id(m), _suit_id(p), _suit_id(s), _suit_id(z)
+
+
+def _rests(t0: int, t1: int, t2: int, t3: int) -> tuple[int, int, int, int]:
+    """For each suit, the other three suits' tables merged (a draw or a discard changes
+    one suit: the rest is merged once)."""
+    low = _merge_id(t0, t1)
+    high = _merge_id(t2, t3)
+    return _merge_id(t1, high), _merge_id(t0, high), _merge_id(low, t3), _merge_id(low, t2)
+
+
+def _draw_row(packed: int, rest: int, need: int) -> tuple[int, ...]:
+    """The standard form's shanten after one more tile of each rank of a suit, beside the
+    ``rest`` of the hand (9 for a rank held four times: no such draw)."""
+    key = (rest << 3 | need) << 73 | packed
+    found = _DRAW_ROWS.get(key)
+    if found is None:
+        row = []
+        for rank in range(7 if packed & _HONOUR_SUIT else 9):
+            if (packed >> 8 * rank) & 0xFF >= 4:
+                row.append(9)
+            else:
+                grown = _suit_id(packed + (1 << 8 * rank))
+                row.append(_BY_NEED[_merge_id(grown, rest)][need])
+        found = tuple(row)
+        _DRAW_ROWS[key] = found
+    return found
+
+
+def _discard_row(packed: int, rest: int, need: int) -> tuple[int, ...]:
+    """The standard form's shanten after one tile less of each rank of a suit, beside the
+    ``rest`` of the hand (9 for a rank not held)."""
+    key = (rest << 3 | need) << 73 | packed
+    found = _DISCARD_ROWS.get(key)
+    if found is None:
+        row = []
+        for rank in range(7 if packed & _HONOUR_SUIT else 9):
+            if not (packed >> 8 * rank) & 0xFF:
+                row.append(9)
+            else:
+                reduced = _suit_id(packed - (1 << 8 * rank))
+                row.append(_BY_NEED[_merge_id(reduced, rest)][need])
+        found = tuple(row)
+        _DISCARD_ROWS[key] = found
+    return found
+
+
+def _rows(
+    counts: Sequence[int], melds: int, row: Callable[[int, int, int], tuple[int, ...]]
+) -> list[int]:
+    """The 34 values of ``row`` (draws or discards), suit by suit beside the other three."""
+    _bound_registers()
+    packed = packed_suits(counts)
+    t0, t1, t2, t3 = (_suit_id(part) for part in packed)
+    rests = _rests(t0, t1, t2, t3)
+    need = 4 - melds
+    return [
+        *row(packed[0], rests[0], need),
+        *row(packed[1], rests[1], need),
+        *row(packed[2], rests[2], need),
+        *row(packed[3], rests[3], need),
+    ]
+
+
+_ORPHAN_COUNTS: Final = itemgetter(*_ORPHANS)
 
 
 def _closed_facts(counts: Sequence[int]) -> tuple[int, int, int, int]:
     """What seven pairs and thirteen orphans read: pairs, kinds held, orphan kinds held and
     orphan kinds held twice or more."""
+    every = bytes(counts)
+    orphans = bytes(_ORPHAN_COUNTS(counts))
+    kinds = 34 - every.count(0)
+    orphan_kinds = 13 - orphans.count(0)
     return (
-        sum(1 for c in counts if c >= 2),
-        sum(1 for c in counts if c),
-        sum(1 for k in _ORPHANS if counts[k]),
-        sum(1 for k in _ORPHANS if counts[k] >= 2),
+        kinds - every.count(1),
+        kinds,
+        orphan_kinds,
+        orphan_kinds - orphans.count(1),
     )
 
 
 def formula_shanten_after_draws(counts: Sequence[int], melds: int) -> list[int]:
     """:func:`formula_shanten` of ``counts`` plus one tile of each kind (34 values; a kind
-    already held four times gets 9, an impossible draw). The other three suits' tables are
-    merged once, so each draw costs one suit look-up and one merge; a draw far from every
-    tile of its suit costs neither."""
-    parts, rest = _suits_beside(counts)
-    t0 = _raw_table(parts[0])
-    need = 4 - melds
-    closed = melds == 0
-    if closed:
-        pairs, kinds, orphan_kinds, orphan_pairs = _closed_facts(counts)
-        orphan_pair = orphan_pairs > 0
-    # A drawn tile with no tile of its suit within two places of it (an honour not held)
-    # forms no group, pair or partial group: the standard form stays as it is.
-    unchanged = merged_shanten(t0, rest[0], need)
-    out = [9] * 34
-    for suit in range(4):
-        part = parts[suit]
-        first = suit * 9
-        others = rest[suit]
-        for position, held in enumerate(part):
-            if held >= 4:
-                continue
-            # honours: a kind not held; numbers: no tile within two ranks
-            near = (held,) if suit == 3 else part[max(0, position - 2) : position + 3]
-            if not any(near):
-                value = unchanged
-            else:
-                grown = (*part[:position], held + 1, *part[position + 1 :])
-                value = merged_shanten(_raw_table(grown), others, need)
-            if closed and value > -1:
-                kind = first + position
-                c = held + 1
-                p = pairs + (c == 2)
-                k = kinds + (c == 1)
-                seven = 6 - p + (7 - k if k < 7 else 0)
-                if seven < value:
-                    value = seven
-                if kind in _ORPHANS:
-                    orphans = 13 - (orphan_kinds + (c == 1)) - (orphan_pair or c == 2)
-                else:
-                    orphans = 13 - orphan_kinds - orphan_pair
-                if orphans < value:
-                    value = orphans
-            out[first + position] = value
+    already held four times gets 9, an impossible draw). Each suit's row is looked up beside
+    the other three suits merged once.
+
+    >>> after = formula_shanten_after_draws([1, 1, 1, 0, 0, 0, 0, 0, 0] + [0] * 18
+    ...     + [3, 3, 2, 2, 0, 0, 0], 0)  # 123m 11122233344z: ready on 3z and 4z
+    >>> after[29], after[30], after[3], after[33]
+    (-1, -1, 0, 0)
+    """
+    out = _rows(counts, melds, _draw_row)
+    if melds:
+        return out
+    # Seven pairs and thirteen orphans, which one draw lowers by at most one, as it lowers
+    # the standard form by at most one: they count only where they are as low already.
+    pairs, kinds, orphan_kinds, orphan_pairs = _closed_facts(counts)
+    standard = standard_shanten(counts, melds)
+    seven_now = 6 - pairs + max(0, 7 - kinds)
+    orphans_now = 13 - orphan_kinds - (orphan_pairs > 0)
+    if min(seven_now, orphans_now) > standard:
+        return out
+    orphan_pair = orphan_pairs > 0
+    for kind, held in enumerate(counts):
+        value = out[kind]
+        if held >= 4 or value == -1:
+            continue
+        c = held + 1
+        p = pairs + (c == 2)
+        k = kinds + (c == 1)
+        seven = 6 - p + (7 - k if k < 7 else 0)
+        if seven < value:
+            value = seven
+        if kind in _ORPHANS:
+            orphans = 13 - (orphan_kinds + (c == 1)) - (orphan_pair or c == 2)
+        else:
+            orphans = orphans_now
+        if orphans < value:
+            value = orphans
+        out[kind] = value
     return out
 
 
 def formula_shanten_after_discards(counts: Sequence[int], melds: int) -> list[int]:
     """:func:`formula_shanten` of ``counts`` less one tile of each kind (34 values; 9 for a
     kind not held): the discards of a 14-tile hand. As in
-    :func:`formula_shanten_after_draws`, the other three suits' tables are merged once, so
-    each discard costs one suit look-up and one merge.
+    :func:`formula_shanten_after_draws`, each suit's row is looked up beside the other three
+    suits merged once.
 
     >>> after = formula_shanten_after_discards([1, 1, 1, 0, 0, 0, 0, 0, 1] + [0] * 18
     ...     + [3, 3, 2, 2, 0, 0, 0], 0)  # 1239m 11122233344z: throw 9m, ready
     >>> after[8], after[0], after[3]
     (0, 1, 9)
     """
-    parts, rest = _suits_beside(counts)
-    need = 4 - melds
-    closed = melds == 0
-    if closed:
-        pairs, kinds, orphan_kinds, orphan_pairs = _closed_facts(counts)
-    out: list[int] = []
-    for suit in range(4):
-        out += _suit_discards(parts[suit], rest[suit], need)
-    if not closed:
+    out = _rows(counts, melds, _discard_row)
+    if melds:
         return out
+    pairs, kinds, orphan_kinds, orphan_pairs = _closed_facts(counts)
     # Seven pairs and thirteen orphans, which one discard changes by at most one.
     seven_now = 6 - pairs + max(0, 7 - kinds)
     orphans_now = 13 - orphan_kinds - (orphan_pairs > 0)
@@ -383,21 +475,6 @@ def formula_shanten_after_discards(counts: Sequence[int], melds: int) -> list[in
             value = orphans
         out[kind] = value
     return out
-
-
-@lru_cache(maxsize=1 << 16)
-def _suit_discards(part: tuple[int, ...], others: Table, need: int) -> tuple[int, ...]:
-    """The standard form's shanten after throwing one tile of each kind of one suit (9 where
-    the suit holds none), beside the other suits' merged table (memoised: a hand's
-    neighbours differ in one suit, so each suit's answer comes back)."""
-    out = []
-    for position, c in enumerate(part):
-        if not c:
-            out.append(9)
-            continue
-        reduced = (*part[:position], c - 1, *part[position + 1 :])
-        out.append(merged_shanten(_raw_table(reduced), others, need))
-    return tuple(out)
 
 
 # --------------------------------------------------------------------------- exact distances

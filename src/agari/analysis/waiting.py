@@ -320,23 +320,32 @@ def _limit_may_bite(closed: Sequence[int], held: Sequence[int]) -> bool:
     return False
 
 
-def _draw_may_bite(closed: Sequence[int], held: Sequence[int]) -> list[bool]:
-    """For each kind, whether drawing it can make :func:`_limit_may_bite` true: it reaches
-    three copies with some in a meld or four copies, or it lands near a pon/kan kind."""
-    out = [False] * 34
-    for kind in range(34):
-        h = held[kind]
-        if h == 3 or (h == 2 and h > closed[kind]):
-            out[kind] = True
-        if h >= 3 and h > closed[kind]:
-            if kind >= 27:
-                out[kind] = True
-            else:
-                low = max(kind - 2, kind - kind % 9)
-                high = min(kind + 2, kind - kind % 9 + 8)
-                for j in range(low, high + 1):
-                    out[j] = True
-    return out
+def _meld_kinds(closed: Sequence[int], held: Sequence[int]) -> list[int]:
+    """The kinds held three or four times with copies in a meld (pon, kan): a draw near
+    one may let the four-copy limit bite."""
+    if sum(held) == sum(closed):
+        return []
+    return [k for k in range(34) if held[k] >= 3 and held[k] > closed[k]]
+
+
+def _draw_may_bite(
+    closed: Sequence[int], held: Sequence[int], kind: int, meld_kinds: Sequence[int]
+) -> bool:
+    """Whether drawing ``kind`` can make :func:`_limit_may_bite` true: it reaches three
+    copies with some in a meld or four copies, or it lands near a pon/kan kind (of
+    ``meld_kinds``, :func:`_meld_kinds`)."""
+    h = held[kind]
+    if h == 3 or (h == 2 and h > closed[kind]):
+        return True
+    for meld_kind in meld_kinds:
+        if meld_kind == kind or (
+            kind < 27
+            and meld_kind < 27
+            and kind // 9 == meld_kind // 9
+            and abs(kind - meld_kind) <= 2
+        ):
+            return True
+    return False
 
 
 def _shanten(closed: list[int], melds: int, held: list[int]) -> int:
@@ -366,19 +375,23 @@ def _shanten_after_discards(closed: list[int], melds: int, held: list[int]) -> l
     return out
 
 
-def _improving_kinds(closed: list[int], melds: int, held: list[int], current: int) -> list[int]:
-    """Kinds (not all four held) whose draw makes 13 tiles' shanten lower than ``current``."""
+def _improving_kinds(
+    closed: list[int], melds: int, held: list[int], current: int, bites: bool | None = None
+) -> list[int]:
+    """Kinds (not all four held) whose draw makes 13 tiles' shanten lower than ``current``.
+    ``bites``: whether the four-copy limit may bite for these tiles, when known (it cannot
+    for a subset of tiles it cannot bite for)."""
     after = formula_shanten_after_draws(closed, melds)
-    bites = _limit_may_bite(closed, held)
-    sensitive = _draw_may_bite(closed, held)
+    if bites is None:
+        bites = _limit_may_bite(closed, held)
+    meld_kinds = () if bites else _meld_kinds(closed, held)
     out: list[int] = []
     for kind in range(34):
-        if held[kind] >= 4:
-            continue
         value = after[kind]
-        if value >= current:
+        # The formula is optimistic, never pessimistic: a draw it does not improve is none.
+        if value >= current or held[kind] >= 4:
             continue
-        if value > -1 and (bites or sensitive[kind]):
+        if value > -1 and (bites or _draw_may_bite(closed, held, kind, meld_kinds)):
             # With the drawn tile the four-copy limit may bite: ask the exact tables.
             closed[kind] += 1
             held[kind] += 1

@@ -29,7 +29,6 @@ then as it was before the event.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, NamedTuple
@@ -254,18 +253,24 @@ class RoundTable:
             raise self._no_seat(seat)
         return self.seats[seat]
 
-    def visible(self, seat: int) -> Counter[int]:
-        """The copies of each tile kind ``seat`` can see: its own concealed tiles, every
-        meld and kita, every river (a called discard counts once, in the meld), and the
-        dora indicators."""
-        seen: Counter[int] = Counter(c >> 1 for c in self.seat(seat).codes)
+    def visible(self, seat: int) -> list[int]:
+        """The copies of each tile kind (34 counts) ``seat`` can see: its own concealed
+        tiles, every meld and kita, every river (a called discard counts once, in the meld),
+        and the dora indicators."""
+        seen = [0] * 34
+        for code in self.seat(seat).codes:
+            seen[code >> 1] += 1
         for other in self.seats:
             for meld in other.melds:
-                seen.update(t.kind for t in meld.tiles)
-            called = set(other.called)
-            seen.update(d.tile.kind for i, d in enumerate(other.river) if i not in called)
+                for tile in meld.tiles:
+                    seen[tile.kind] += 1
+            called = other.called
+            for place, discard in enumerate(other.river):
+                if place not in called:
+                    seen[discard.tile.kind] += 1
             seen[NORTH] += other.kita
-        seen.update(t.kind for t in self._dora)
+        for tile in self._dora:
+            seen[tile.kind] += 1
         return seen
 
     def _no_seat(self, seat: int) -> TableError:

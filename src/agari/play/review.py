@@ -162,6 +162,7 @@ class _Round:
         self.follower = Follower(round_log, rules)
         self.turn = [0] * rules.players
         self.decisions: list[Decision] = []
+        self.best_wins: dict[tuple[object, ...], int | None] = {}
 
     # --- the facts at a moment ---
 
@@ -170,8 +171,7 @@ class _Round:
         return str(Hand(player.concealed, None, tuple(player.melds)))
 
     def seen(self, seat: int) -> tuple[int, ...]:
-        visible = self.follower.table.visible(seat)
-        return tuple(visible.get(k, 0) for k in range(34))
+        return tuple(self.follower.table.visible(seat))
 
     def can_win(self, seat: int, from_seat: int) -> bool:
         """Whether ``seat`` may win now on the last draw or offered tile: a complete hand
@@ -260,6 +260,9 @@ class _Round:
         most (the §4 discard table's order; more unseen winning tiles break a tie)."""
         table = self.follower.table
         player = table.seats[seat]
+        if len(ready) == 1 and not any(meld.is_open for meld in player.melds):
+            # nothing to weigh, and a closed ready hand always has a yaku (menzen tsumo)
+            return str(ready[0].tile)
         context = make_context(
             seat_wind=SEAT_WINDS[(seat - table.dealer) % self.rules.players],
             round_wind=SEAT_WINDS[self.log.wind % 4],
@@ -270,19 +273,32 @@ class _Round:
         for figures in ready:
             rest = list(player.concealed)
             rest.remove(next(t for t in rest if t.kind == figures.tile.kind))
-            hand = Hand(tuple(rest), None, tuple(player.melds), context)
-            try:
-                found = waits(hand, self.rules)
-            except (HandError, ValueError):
+            points = self._best_win(Hand(tuple(rest), None, tuple(player.melds), context))
+            if points is None:
                 continue
-            points = max(
-                (_points(r) for w in found for r in (w.ron, w.tsumo) if r is not None),
-                default=0,
-            )
             key = (points, figures.count, str(figures.tile))
             if best is None or key[:2] > best[:2]:
                 best = key
         return None if best is None or best[0] == 0 else best[2]
+
+    def _best_win(self, hand: Hand) -> int | None:
+        """The most a win of ready ``hand`` is worth (0 without a yaku; ``None`` for a hand
+        the analysis refuses), memoised for the round: a ready seat's hand comes back at
+        each of its turns."""
+        key = (tuple(sorted(hand.concealed)), hand.melds, hand.context)
+        if key in self.best_wins:
+            return self.best_wins[key]
+        try:
+            found = waits(hand, self.rules)
+        except (HandError, ValueError):
+            points = None
+        else:
+            points = max(
+                (_points(r) for w in found for r in (w.ron, w.tsumo) if r is not None),
+                default=0,
+            )
+        self.best_wins[key] = points
+        return points
 
     def offers(self, by: int, tile: Tile, events: Sequence[Event], at: int, robbed: bool) -> None:
         """The seats that could take ``tile`` (offered by ``by``) and what each did; the
