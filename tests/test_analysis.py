@@ -461,6 +461,16 @@ def test_shanten_worked_values() -> None:
     assert shanten(h) == 6
 
 
+def test_two_partial_sets_on_a_pons_last_copy() -> None:
+    """Pon 333m beside 1224668889m: the last 3m is wanted by two partial sets (12m and
+    24m), so the formula's one-shanten (12m 24m 66m 888m 9m: a set, two partial sets and a
+    pair) is one short: with one 3m left only one of them can become a set, and the best is
+    two-shanten (the exact tables; 4 concealed tiles within two ranks of 3m)."""
+    h = Hand(tuple(tiles("1224668889m")), None, (meld(MeldKind.PON, "333m"),))
+    assert formula_shanten(counts_of(h), 1) == 1
+    assert shanten(h) == 2
+
+
 def test_discards_sort_and_values_shape() -> None:
     """14 tiles: 123m456p789s1155z + 9m. Dropping 9m leaves the shanpon 1z/5z (tenpai,
     2 + 2 = 4 unseen); every other discard leaves 1-shanten or worse."""

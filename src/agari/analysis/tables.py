@@ -362,19 +362,21 @@ def _discard_row(packed: int, rest: int, need: int) -> tuple[int, ...]:
 
 def _rows(
     counts: Sequence[int], melds: int, row: Callable[[int, int, int], tuple[int, ...]]
-) -> list[int]:
-    """The 34 values of ``row`` (draws or discards), suit by suit beside the other three."""
+) -> tuple[list[int], int]:
+    """The 34 values of ``row`` (draws or discards), suit by suit beside the other three,
+    and the standard form's shanten of ``counts`` itself."""
     _bound_registers()
     packed = packed_suits(counts)
     t0, t1, t2, t3 = (_suit_id(part) for part in packed)
     rests = _rests(t0, t1, t2, t3)
     need = 4 - melds
-    return [
+    values = [
         *row(packed[0], rests[0], need),
         *row(packed[1], rests[1], need),
         *row(packed[2], rests[2], need),
         *row(packed[3], rests[3], need),
     ]
+    return values, _BY_NEED[_merge_id(t0, rests[0])][need]
 
 
 _ORPHAN_COUNTS: Final = itemgetter(*_ORPHANS)
@@ -405,13 +407,12 @@ def formula_shanten_after_draws(counts: Sequence[int], melds: int) -> list[int]:
     >>> after[29], after[30], after[3], after[33]
     (-1, -1, 0, 0)
     """
-    out = _rows(counts, melds, _draw_row)
+    out, standard = _rows(counts, melds, _draw_row)
     if melds:
         return out
     # Seven pairs and thirteen orphans, which one draw lowers by at most one, as it lowers
     # the standard form by at most one: they count only where they are as low already.
     pairs, kinds, orphan_kinds, orphan_pairs = _closed_facts(counts)
-    standard = standard_shanten(counts, melds)
     seven_now = 6 - pairs + max(0, 7 - kinds)
     orphans_now = 13 - orphan_kinds - (orphan_pairs > 0)
     if min(seven_now, orphans_now) > standard:
@@ -448,7 +449,7 @@ def formula_shanten_after_discards(counts: Sequence[int], melds: int) -> list[in
     >>> after[8], after[0], after[3]
     (0, 1, 9)
     """
-    out = _rows(counts, melds, _discard_row)
+    out, _ = _rows(counts, melds, _discard_row)
     if melds:
         return out
     pairs, kinds, orphan_kinds, orphan_pairs = _closed_facts(counts)

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from agari.analysis.tables import (
     exact_shanten,
@@ -294,58 +294,59 @@ def _limits(closed: Sequence[int], held: Sequence[int]) -> list[int]:
     return [4 - (h - c) for c, h in zip(closed, held, strict=True)]
 
 
-def _limit_may_bite(closed: Sequence[int], held: Sequence[int]) -> bool:
-    """Whether the four-copy limit can make the formula optimistic: a kind held four times
-    in the concealed part, or a kind held three or four times with copies in a meld (pon,
+#: A kind held three times with copies in a meld has one copy left: the formula is
+#: optimistic only where two of its partial sets wait on that copy alone (two kanchan or
+#: penchan shapes around it: four concealed tiles within two ranks). Three is a margin.
+_NEAR_FOR_ONE_LEFT: Final = 3
+
+
+def _kind_may_bite(closed: Sequence[int], held: Sequence[int], kind: int) -> bool:
+    """Whether the four-copy limit on ``kind`` can make the formula optimistic: held four
+    times in the concealed part, or held three or four times with copies in a meld (pon,
     kan) while the concealed part has tiles that could wait on it (the kind itself, or a
-    number within two ranks). Elsewhere the formula equals the exact distance — checked on
-    random hands in tests/test_analysis.py."""
-    for kind in range(34):
-        h = held[kind]
-        if h < 3:
-            continue
-        c = closed[kind]
-        if c == h:
-            if h >= 4:
-                return True
-            continue
-        if kind >= 27:
-            if c:
-                return True
-            continue
-        low = max(kind - 2, kind - kind % 9)
-        high = min(kind + 2, kind - kind % 9 + 8)
-        if any(closed[j] for j in range(low, high + 1)):
-            return True
-    return False
-
-
-def _meld_kinds(closed: Sequence[int], held: Sequence[int]) -> list[int]:
-    """The kinds held three or four times with copies in a meld (pon, kan): a draw near
-    one may let the four-copy limit bite."""
-    if sum(held) == sum(closed):
-        return []
-    return [k for k in range(34) if held[k] >= 3 and held[k] > closed[k]]
-
-
-def _draw_may_bite(
-    closed: Sequence[int], held: Sequence[int], kind: int, meld_kinds: Sequence[int]
-) -> bool:
-    """Whether drawing ``kind`` can make :func:`_limit_may_bite` true: it reaches three
-    copies with some in a meld or four copies, or it lands near a pon/kan kind (of
-    ``meld_kinds``, :func:`_meld_kinds`)."""
+    number within two ranks): one such tile when no copy is left, three when one is."""
     h = held[kind]
-    if h == 3 or (h == 2 and h > closed[kind]):
-        return True
-    for meld_kind in meld_kinds:
-        if meld_kind == kind or (
-            kind < 27
-            and meld_kind < 27
-            and kind // 9 == meld_kind // 9
-            and abs(kind - meld_kind) <= 2
-        ):
-            return True
-    return False
+    if h < 3:
+        return False
+    c = closed[kind]
+    if c == h:
+        return h >= 4
+    if kind >= 27:
+        near = c
+    else:
+        first = kind - kind % 9
+        near = sum(closed[max(kind - 2, first) : min(kind + 2, first + 8) + 1])
+    return near >= (1 if h >= 4 else _NEAR_FOR_ONE_LEFT)
+
+
+def _limit_may_bite(closed: Sequence[int], held: Sequence[int]) -> bool:
+    """Whether the four-copy limit can make the formula optimistic for some kind
+    (:func:`_kind_may_bite`). Elsewhere the formula equals the exact distance — checked on
+    random hands in tests/test_analysis.py."""
+    if max(held) < 3:
+        return False
+    return any(held[k] >= 3 and _kind_may_bite(closed, held, k) for k in range(34))
+
+
+def _draw_may_bite(closed: list[int], held: list[int], kind: int, melded: bool) -> bool:
+    """Whether drawing ``kind`` can make :func:`_limit_may_bite` true, when it is not: the
+    kind itself or one near it may then bite (``melded``: some meld holds a copy of a kind
+    held three times or more, else only a fourth concealed copy can)."""
+    if not melded:
+        return held[kind] == 3
+    closed[kind] += 1
+    held[kind] += 1
+    if kind >= 27:
+        bites = _kind_may_bite(closed, held, kind)
+    else:
+        first = kind - kind % 9
+        bites = any(
+            _kind_may_bite(closed, held, k)
+            for k in range(max(kind - 2, first), min(kind + 2, first + 8) + 1)
+        )
+    closed[kind] -= 1
+    held[kind] -= 1
+    return bites
 
 
 def _shanten(closed: list[int], melds: int, held: list[int]) -> int:
@@ -384,14 +385,18 @@ def _improving_kinds(
     after = formula_shanten_after_draws(closed, melds)
     if bites is None:
         bites = _limit_may_bite(closed, held)
-    meld_kinds = () if bites else _meld_kinds(closed, held)
+    melded = (
+        not bites
+        and held != closed
+        and any(h >= 2 and h > c for c, h in zip(closed, held, strict=True))
+    )
     out: list[int] = []
     for kind in range(34):
         value = after[kind]
         # The formula is optimistic, never pessimistic: a draw it does not improve is none.
         if value >= current or held[kind] >= 4:
             continue
-        if value > -1 and (bites or _draw_may_bite(closed, held, kind, meld_kinds)):
+        if value > -1 and (bites or _draw_may_bite(closed, held, kind, melded)):
             # With the drawn tile the four-copy limit may bite: ask the exact tables.
             closed[kind] += 1
             held[kind] += 1
