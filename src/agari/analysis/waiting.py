@@ -41,7 +41,7 @@ Choices:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -68,6 +68,7 @@ __all__ = [
     "Wait",
     "analyse_discards",
     "analyse_waiting",
+    "best_win",
     "discards",
     "furiten_note",
     "karaten",
@@ -527,6 +528,21 @@ def _value(hand: Hand, kind: int, context: Context, rules: Rules) -> Result | No
         reason = _derive_no_yaku_reason(hand, context.tsumo)
         result = result.replace(extra={**result.extra, "reason": reason})
     return result
+
+
+def best_win(hand: Hand, kinds: Iterable[int], rules: Rules) -> int:
+    """The most a win of waiting ``hand`` on any of ``kinds`` (its winning kinds) is worth,
+    by ron or by tsumo: the points of the engine's result, 0 without a yaku. For a caller
+    that knows the waits (the review's figures): no wait is looked for again."""
+    by_ron, by_tsumo = _win_contexts(hand.context)
+    best = 0
+    for kind in kinds:
+        for context in (by_ron, by_tsumo):
+            complete = mark_checked(Hand(hand.concealed, Tile(kind), hand.melds, context))
+            result = score_hand(complete, rules, input_is_text=True)
+            if result is not None and result.status == "win" and (result.points or 0) > best:
+                best = result.points or 0
+    return best
 
 
 def _derive_no_yaku_reason(hand: Hand, tsumo: bool) -> str:

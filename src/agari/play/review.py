@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from agari.analysis.efficiency import DiscardFigures, discard_figures, shanten_of
-from agari.analysis.waiting import waits
+from agari.analysis.waiting import best_win
 from agari.engine.scoring import score_hand
 from agari.errors import HandError
 from agari.game.logs import Call, Discard, Draw, Event, NewDora, RiichiAccepted, RoundLog, Win
@@ -30,7 +30,6 @@ from agari.game.table import TableError
 from agari.hand import SEAT_WINDS, Hand, make_context, replace_context
 from agari.notation.validate import check_under_rules
 from agari.play.follow import Follower, Furiten, counts
-from agari.result import Result
 from agari.rules import Rules
 from agari.tiles import Tile
 
@@ -273,7 +272,8 @@ class _Round:
         for figures in ready:
             rest = list(player.concealed)
             rest.remove(next(t for t in rest if t.kind == figures.tile.kind))
-            points = self._best_win(Hand(tuple(rest), None, tuple(player.melds), context))
+            hand = Hand(tuple(rest), None, tuple(player.melds), context)
+            points = self._best_win(hand, figures.kinds)
             if points is None:
                 continue
             key = (points, figures.count, str(figures.tile))
@@ -281,24 +281,17 @@ class _Round:
                 best = key
         return None if best is None or best[0] == 0 else best[2]
 
-    def _best_win(self, hand: Hand) -> int | None:
-        """The most a win of ready ``hand`` is worth (0 without a yaku; ``None`` for a hand
-        the analysis refuses), memoised for the round: a ready seat's hand comes back at
-        each of its turns."""
+    def _best_win(self, hand: Hand, kinds: tuple[int, ...]) -> int | None:
+        """The most a win of ready ``hand`` on its winning ``kinds`` is worth (0 without a
+        yaku; ``None`` for a hand the engine refuses), memoised for the round: a ready
+        seat's hand comes back at each of its turns."""
         key = (tuple(sorted(hand.concealed)), hand.melds, hand.context)
-        if key in self.best_wins:
-            return self.best_wins[key]
-        try:
-            found = waits(hand, self.rules)
-        except (HandError, ValueError):
-            points = None
-        else:
-            points = max(
-                (_points(r) for w in found for r in (w.ron, w.tsumo) if r is not None),
-                default=0,
-            )
-        self.best_wins[key] = points
-        return points
+        if key not in self.best_wins:
+            try:
+                self.best_wins[key] = best_win(hand, kinds, self.rules)
+            except HandError:
+                self.best_wins[key] = None
+        return self.best_wins[key]
 
     def offers(self, by: int, tile: Tile, events: Sequence[Event], at: int, robbed: bool) -> None:
         """The seats that could take ``tile`` (offered by ``by``) and what each did; the
@@ -354,11 +347,6 @@ class _Round:
                     out.append("chi")
                     break
         return tuple(out)
-
-
-def _points(result: Result) -> int:
-    """A win's value (0 for no yaku)."""
-    return result.points or 0 if result.status == "win" else 0
 
 
 def _taken(events: Sequence[Event], at: int, seat: int, tile: Tile) -> Action | None:
