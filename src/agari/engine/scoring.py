@@ -514,9 +514,11 @@ _AKA: Final = DORA_SOURCES.index("aka")
 _NO_OPEN_TANYAO: Final = N_("tanyao does not count in an open hand (open_tanyao=off)")
 
 
-def _no_yaku_reason(readings: list[Reading], hand: Hand) -> str:
-    reds = red_fives(hand.closed_tiles)
-    listed = "; ".join(" ".join(r.notation(reds)) + f" ({r.wait})" for r in readings)
+def _no_yaku_reason(readings: list[Reading], texts: list[tuple[str, ...]]) -> str:
+    """The warning that lists every reading (``texts``: each reading's notation)."""
+    listed = "; ".join(
+        [" ".join(text) + f" ({r.wait})" for r, text in zip(readings, texts, strict=True)]
+    )
     return _("complete, but no yaku in any reading: {readings}").format(readings=listed)
 
 
@@ -573,9 +575,14 @@ def _win_warnings(top: Scored, hand: Hand, rules: Rules, settlement: Settlement)
 
 
 def _no_yaku_warnings(
-    readings: list[Reading], facts: HandFacts, hand: Hand, rules: Rules
+    readings: list[Reading],
+    texts: list[tuple[str, ...]],
+    facts: HandFacts,
+    hand: Hand,
+    rules: Rules,
 ) -> tuple[str, ...]:
-    """The warnings of a complete hand without a yaku, made when first read."""
+    """The warnings of a complete hand without a yaku (``texts``: each reading's
+    notation), made when first read."""
     warnings = _context_notes(hand, rules)
     if not rules.open_tanyao and not facts.closed and facts.all_simple:
         warnings.append(_(_NO_OPEN_TANYAO))
@@ -585,7 +592,7 @@ def _no_yaku_warnings(
                 "paarenchan={count} is a yakuman only beside another yaku (paarenchan=needs_yaku)"
             ).format(count=hand.context.paarenchan)
         )
-    return (*warnings, _no_yaku_reason(readings, hand))
+    return (*warnings, _no_yaku_reason(readings, texts))
 
 
 def score_hand(
@@ -741,8 +748,11 @@ class _NoYakuDetails(_HandDetails):
         readings, hand, rules = self._readings, self._of, self._rules_used
         super().make()
         reds = red_fives(hand.closed_tiles)
-        self._warnings = _no_yaku_warnings(readings, self._facts, hand, rules)
+        texts = [r.notation(reds) for r in readings]
+        self._warnings = _no_yaku_warnings(readings, texts, self._facts, hand, rules)
         self._fu_breakdown = None
-        self._reading = readings[0].notation(reds)
-        complete = tuple(_READ_ONLY(reading=r.notation(reds), wait=r.wait) for r in readings)
+        self._reading = texts[0]
+        complete = tuple(
+            [_READ_ONLY(reading=t, wait=r.wait) for r, t in zip(readings, texts, strict=True)]
+        )
         self._extra = _READ_ONLY(reason="no yaku", complete_readings=complete)
