@@ -444,22 +444,29 @@ class Result:
 
     def _numbers(self) -> list[tuple[str, Any]]:
         """The keys from ``han`` to ``shanten`` that apply, in the record's order."""
-        pairs = [
-            ("han", self.han),
-            ("fu", self.fu),
-            ("yakuman", self.yakuman),
-            ("limit", self.limit),
-            ("base_points", self.base_points),
-            ("payment", self.payment),
-            ("points", self.points),
-            ("total", self.total),
-            ("wait", self.wait),
-            ("win_tile", self.win_tile),
-            ("dora", self.dora),
-            ("deltas", self.deltas),
-            ("shanten", self.shanten),
+        return [
+            (k, v)
+            for k, v in zip(_NUMBER_KEYS, self._number_values(), strict=True)
+            if v is not None
         ]
-        return [(k, v) for k, v in pairs if v is not None]
+
+    def _number_values(self) -> tuple[Any, ...]:
+        """The values of :data:`_NUMBER_KEYS`, in order (``None`` where one does not apply)."""
+        return (
+            self.han,
+            self.fu,
+            self.yakuman,
+            self.limit,
+            self.base_points,
+            self.payment,
+            self.points,
+            self.total,
+            self.wait,
+            self.win_tile,
+            self.dora,
+            self.deltas,
+            self.shanten,
+        )
 
     def json_text(self) -> str:
         """:meth:`to_json` as JSON text, built directly (the same text as ``json.dumps``
@@ -487,9 +494,10 @@ class Result:
             ', "warnings": ',
             _texts(warnings),
         ]
-        for key, value in self._numbers():
-            parts.append(_KEY_TEXT[key])
-            parts.append(_json_value(value))
+        for key_text, value in zip(_NUMBER_KEY_TEXTS, self._number_values(), strict=True):
+            if value is not None:
+                parts.append(key_text)
+                parts.append(str(value) if type(value) is int else _json_value(value))
         if self.status == "win":
             if self.limit is None:
                 parts.append(', "limit": null')
@@ -501,9 +509,7 @@ class Result:
             parts.append("]")
         if fu_breakdown is not None:
             parts.append(', "fu_breakdown": [')
-            parts.append(
-                ", ".join([f'{{"item": {enc(f.item)}, "fu": {f.fu}}}' for f in fu_breakdown])
-            )
+            parts.append(_fu_texts(fu_breakdown))
             parts.append("]")
         if reading is not None:
             parts.append(', "reading": ')
@@ -554,25 +560,24 @@ _RECORD_FIELDS: Final = (
     "candidates",
     "extra",
 )
-#: ``, "key": `` for every key of :meth:`Result._numbers`.
-_KEY_TEXT: Final = {
-    key: f", {json.dumps(key)}: "
-    for key in (
-        "han",
-        "fu",
-        "yakuman",
-        "limit",
-        "base_points",
-        "payment",
-        "points",
-        "total",
-        "wait",
-        "win_tile",
-        "dora",
-        "deltas",
-        "shanten",
-    )
-}
+#: The record's keys from ``han`` to ``shanten``, in its order (:meth:`Result._numbers`).
+_NUMBER_KEYS: Final = (
+    "han",
+    "fu",
+    "yakuman",
+    "limit",
+    "base_points",
+    "payment",
+    "points",
+    "total",
+    "wait",
+    "win_tile",
+    "dora",
+    "deltas",
+    "shanten",
+)
+#: ``, "key": `` for each of :data:`_NUMBER_KEYS`.
+_NUMBER_KEY_TEXTS: Final = tuple(f", {json.dumps(key)}: " for key in _NUMBER_KEYS)
 
 
 def _details(
@@ -621,13 +626,39 @@ def _yaku_texts(yaku: tuple[YakuHan, ...]) -> str:
     enc = _encode_text
     names = json_names()
     if names is None:
-        return ", ".join([f'{{"id": {enc(y.id)}, "han": {y.han}}}' for y in yaku])
+        return ", ".join([_item_text(y, _YAKU_TEXTS, '{{"id": {}, "han": {}}}') for y in yaku])
     return ", ".join(
         [
             f'{{"id": {enc(y.id)}, "han": {y.han}, "name": {enc(yaku_name_in(y.id, y.id, names))}}}'
             for y in yaku
         ]
     )
+
+
+def _fu_texts(items: tuple[FuItem, ...]) -> str:
+    """The fu breakdown as the items of a JSON list."""
+    return ", ".join([_item_text(f, _FU_TEXTS, '{{"item": {}, "fu": {}}}') for f in items])
+
+
+#: The JSON objects of the yaku and fu items written (made of a few hundred values, the
+#: same ones again and again), each kept up to :data:`_ITEM_TEXTS_LIMIT` of them.
+_YAKU_TEXTS: Final[dict[tuple[str, int], str]] = {}
+_FU_TEXTS: Final[dict[tuple[str, int], str]] = {}
+_ITEM_TEXTS_LIMIT: Final = 4096
+
+
+def _item_text(item: tuple[str, int], texts: dict[tuple[str, int], str], shape: str) -> str:
+    """A yaku or fu item (a text and an int) as the JSON object ``shape`` lays out, from
+    ``texts`` or made and kept there; an item whose int is not a plain int (``True`` equals
+    1) is made each time."""
+    if type(item[1]) is not int:
+        return shape.format(_encode_text(item[0]), item[1])
+    text = texts.get(item)
+    if text is None:
+        text = shape.format(_encode_text(item[0]), item[1])
+        if len(texts) < _ITEM_TEXTS_LIMIT:
+            texts[item] = text
+    return text
 
 
 #: ``"key": `` of the keys met in the mappings written (a result's mappings use a few
