@@ -715,9 +715,11 @@ def format_hand(hand: Hand) -> str:
     '123m055p1112z+2z=, 7-89s seat=E'
     """
     parts = [format_tiles(hand.concealed)]
-    if hand.win is not None:
-        marker = _SOURCE_MARKER[hand.context.win_from] if hand.context.win_from else ""
-        parts.append(f"+{hand.win}{marker}")
+    win = hand.win
+    if win is not None:
+        win_from = hand.context.win_from
+        marker = _SOURCE_MARKER[win_from] if win_from else ""
+        parts.append("+" + str(win) + marker)
     for meld in hand.melds:
         parts.append(", ")
         parts.append(format_meld(meld))

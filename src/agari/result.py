@@ -697,7 +697,7 @@ def _json_value(value: Any) -> str:
                 key = _encode_text(k) + ": "
                 if len(keys) < _KEY_TEXTS_LIMIT:
                     keys[k] = key
-            items.append(key + _json_value(v))
+            items.append(key + (str(v) if type(v) is int else _json_value(v)))
         return "{" + ", ".join(items) + "}"
     if kind is tuple or kind is list:
         if not value:

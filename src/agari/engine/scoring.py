@@ -472,22 +472,15 @@ def _house_notes(top: Scored, hand: Hand, rules: Rules) -> list[str]:
         notes.append(_("open riichi counts 2 han, 3 if double (open_riichi=on)"))
     if "renhou" in ids and rules.renhou == "5han":
         notes.append(_("renhou is a 5-han yaku beside the others (renhou=5han)"))
-    for yid, rule in (
-        ("daisharin", "daisharin"),
-        ("daichikurin", "daisharin"),
-        ("daisuurin", "daisharin"),
-        ("daichisei", "daichisei"),
-        ("paarenchan", "paarenchan"),
-        ("sashikomi", "sashikomi"),
-    ):
-        if yid in ids:
-            notes.append(
-                _("{yaku} is a yakuman ({rule}={value})").format(
-                    yaku=yid, rule=rule, value=rules.value_text(rule)
+    if not ids.isdisjoint(_HOUSE_YAKUMAN_IDS):
+        for yid, rule in _HOUSE_YAKUMAN:
+            if yid in ids:
+                notes.append(
+                    _("{yaku} is a yakuman ({rule}={value})").format(
+                        yaku=yid, rule=rule, value=rules.value_text(rule)
+                    )
                 )
-            )
-    wheels = {"daisharin", "daichikurin", "daisuurin"}
-    if facts is not None and facts.seven_run >= 0 and not ids & wheels:
+    if facts is not None and facts.seven_run >= 0 and ids.isdisjoint(_WHEELS):
         notes.append(
             _("seven pairs 2-8 of one suit are not a yakuman (daisharin={value})").format(
                 value=rules.daisharin
@@ -509,6 +502,18 @@ def _house_notes(top: Scored, hand: Hand, rules: Rules) -> list[str]:
     return notes
 
 
+#: The house rules' yakuman, each with the rule that makes it one (a note names the rule).
+_HOUSE_YAKUMAN: Final = (
+    ("daisharin", "daisharin"),
+    ("daichikurin", "daisharin"),
+    ("daisuurin", "daisharin"),
+    ("daichisei", "daichisei"),
+    ("paarenchan", "paarenchan"),
+    ("sashikomi", "sashikomi"),
+)
+_HOUSE_YAKUMAN_IDS: Final = frozenset(yid for yid, _rule in _HOUSE_YAKUMAN)
+#: Seven pairs 2-8 of one suit, by suit.
+_WHEELS: Final = frozenset({"daisharin", "daichikurin", "daisuurin"})
 #: Where the red fives sit in :data:`~agari.engine.dora.DoraCounts`.
 _AKA: Final = DORA_SOURCES.index("aka")
 _NO_OPEN_TANYAO: Final = N_("tanyao does not count in an open hand (open_tanyao=off)")
@@ -570,7 +575,9 @@ def _win_warnings(top: Scored, hand: Hand, rules: Rules, settlement: Settlement)
                 yaku="daisangen, daisuushii" + (" or suukantsu" if rules.pao_suukantsu else ""),
             )
         )
-    warnings.extend(n for n in settlement.notes if n not in discarder_unknown())
+    if settlement.notes:
+        unknown = discarder_unknown()
+        warnings.extend([n for n in settlement.notes if n not in unknown])
     return tuple(warnings)
 
 
