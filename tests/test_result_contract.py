@@ -62,3 +62,35 @@ def test_a_true_yakuman_is_named_over_a_counted_one_of_the_same_value() -> None:
     result = agari.analyse("1112223335557m+7m riichi tsumo ippatsu dora=4m ura=4m")
     assert [y.id for y in result.yaku or ()] == ["suuankou_tanki"]
     assert result.limit == "yakuman"
+
+
+def test_the_json_line_is_the_record_as_json_dumps_writes_it() -> None:
+    """``Result.json_text`` and ``result_line`` build the JSON text directly (issue 27): the
+    same text as ``json.dumps`` of the record, for every status, with the batch's head and
+    tail keys, with yaku names, and for values that only the generic encoder writes."""
+    import json
+
+    from agari.lang import use
+    from agari.result import Result, json_line, result_line
+
+    texts = SPECIAL + [h.notation for h in generate(200, seed=27)]
+    results = [
+        agari.analyse(text, rules=preset) for text in texts for preset in ("tenhou", "wrc2025")
+    ]
+    results.append(
+        Result(
+            input={"a": 1.5, 2: (None, True)},
+            status="error",
+            error={"code": "x", "column": 2.0},
+            extra={"k": [1, {"nested": False}], 3: "int key"},
+        )
+    )
+    for n, result in enumerate(results):
+        record = result.to_json()
+        assert result.json_text() == json.dumps(record, ensure_ascii=False)
+        head = {"id": n, "file": "hands.jsonl", "line": n if n % 2 else None}
+        tail = {"check": {"ok": True, "mismatches": []}} if n % 3 else {}
+        assert result_line(result, head, tail) == json_line({**head, **record, **tail})
+    with use("en", "ja"):
+        for result in results[:40]:
+            assert result.json_text() == json.dumps(result.to_json(), ensure_ascii=False)

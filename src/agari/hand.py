@@ -9,9 +9,11 @@ normal form gives back an equal hand (tests/test_notation.py checks it on random
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from operator import attrgetter
 from typing import Any, Final, Literal, NamedTuple, get_args
 
 from agari.native import reduce_fields
@@ -577,11 +579,6 @@ _SOURCE_MARKER: Final[dict[str, str]] = {"left": "-", "across": "=", "right": "+
 _CACHE_LIMIT: Final = 8192
 
 
-def _sort_key(tile: Tile) -> int:
-    """Tiles by kind, a red five before a plain five."""
-    return tile.kind * 2 + (not tile.red)
-
-
 def clear_text_caches() -> None:
     """Forget the printed melds and context words (benchmarks, tests)."""
     _MELD_TEXT.clear()
@@ -630,7 +627,9 @@ def format_tiles(tiles: tuple[Tile, ...] | list[Tile], *, keep_order: bool = Fal
     if not tiles:
         return ""
     if not keep_order:
-        tiles = sorted(tiles, key=_sort_key)
+        # By kind alone (a key read in C, not a Python call per tile); a red five that
+        # came after a plain five of its kind is moved before it below.
+        tiles = sorted(tiles, key=_KIND)
     out: list[str] = []
     suit = _SUIT_OF[tiles[0].kind]
     for tile in tiles:
@@ -640,7 +639,19 @@ def format_tiles(tiles: tuple[Tile, ...] | list[Tile], *, keep_order: bool = Fal
             suit = _SUIT_OF[kind]
         out.append("0" if tile.red else _DIGIT_OF[kind])
     out.append(suit)
-    return "".join(out)
+    text = "".join(out)
+    if not keep_order and "50" in text:  # only a plain five and then a red one make "50"
+        text = _FIVES.sub(_reds_first, text)
+    return text
+
+
+_KIND: Final = attrgetter("kind")
+#: The fives of one suit, red (``0``) and plain, side by side once sorted by kind.
+_FIVES: Final = re.compile("[05]{2,}")
+
+
+def _reds_first(fives: re.Match[str]) -> str:
+    return "".join(sorted(fives.group()))
 
 
 _SUIT_OF: Final = tuple("mpsz"[kind // 9] for kind in range(34))
@@ -704,9 +715,11 @@ def format_hand(hand: Hand) -> str:
     '123m055p1112z+2z=, 7-89s seat=E'
     """
     parts = [format_tiles(hand.concealed)]
-    if hand.win is not None:
-        marker = _SOURCE_MARKER[hand.context.win_from] if hand.context.win_from else ""
-        parts.append(f"+{hand.win}{marker}")
+    win = hand.win
+    if win is not None:
+        win_from = hand.context.win_from
+        marker = _SOURCE_MARKER[win_from] if win_from else ""
+        parts.append("+" + str(win) + marker)
     for meld in hand.melds:
         parts.append(", ")
         parts.append(format_meld(meld))

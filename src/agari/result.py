@@ -444,22 +444,29 @@ class Result:
 
     def _numbers(self) -> list[tuple[str, Any]]:
         """The keys from ``han`` to ``shanten`` that apply, in the record's order."""
-        pairs = [
-            ("han", self.han),
-            ("fu", self.fu),
-            ("yakuman", self.yakuman),
-            ("limit", self.limit),
-            ("base_points", self.base_points),
-            ("payment", self.payment),
-            ("points", self.points),
-            ("total", self.total),
-            ("wait", self.wait),
-            ("win_tile", self.win_tile),
-            ("dora", self.dora),
-            ("deltas", self.deltas),
-            ("shanten", self.shanten),
+        return [
+            (k, v)
+            for k, v in zip(_NUMBER_KEYS, self._number_values(), strict=True)
+            if v is not None
         ]
-        return [(k, v) for k, v in pairs if v is not None]
+
+    def _number_values(self) -> tuple[Any, ...]:
+        """The values of :data:`_NUMBER_KEYS`, in order (``None`` where one does not apply)."""
+        return (
+            self.han,
+            self.fu,
+            self.yakuman,
+            self.limit,
+            self.base_points,
+            self.payment,
+            self.points,
+            self.total,
+            self.wait,
+            self.win_tile,
+            self.dora,
+            self.deltas,
+            self.shanten,
+        )
 
     def json_text(self) -> str:
         """:meth:`to_json` as JSON text, built directly (the same text as ``json.dumps``
@@ -467,73 +474,59 @@ class Result:
         A text holding a lone surrogate is left as it is (see :func:`json_line`)."""
         input, hand, warnings, fu_breakdown, reading, extra = self.details.values()
         enc = _encode_text
+        hand_text = "null" if hand is None else enc(hand)
+        if type(input) is str:
+            # A prepared hand's input is its normal form: the same text, quoted once.
+            input_text = hand_text if input is hand else enc(input)
+        else:
+            input_text = "null" if input is None else _encode(json_safe(input))
         parts = [
             '{"input": ',
-            enc(input) if type(input) is str else _encode(json_safe(input)),
+            input_text,
             ', "hand": ',
-            "null" if hand is None else enc(hand),
+            hand_text,
             ', "rules": ',
             "null" if self.rules is None else enc(self.rules),
             ', "status": ',
             enc(self.status),
             ', "error": ',
-            "null" if self.error is None else _encode(thawed(self.error)),
+            "null" if self.error is None else _json_value(self.error),
             ', "warnings": ',
             _texts(warnings),
         ]
-        win = self.status == "win"
-        for key, value in self._numbers():
-            parts.append(_KEY_TEXT[key])
-            if type(value) is int:
-                parts.append(str(value))
-            elif type(value) is str:
-                parts.append(enc(value))
-            elif type(value) is ReadOnlyDict and all(type(v) is int for v in value.values()):
-                parts.append(_int_mapping(value))
-            else:
-                parts.append(_encode(dict(value) if isinstance(value, Mapping) else value))
-        if win:
+        for key_text, value in zip(_NUMBER_KEY_TEXTS, self._number_values(), strict=True):
+            if value is not None:
+                parts.append(key_text)
+                parts.append(str(value) if type(value) is int else _json_value(value))
+        if self.status == "win":
             if self.limit is None:
                 parts.append(', "limit": null')
             if self.deltas is None:
                 parts.append(', "deltas": null')
         if self.yaku is not None:
-            names = json_names()
             parts.append(', "yaku": [')
-            if names is None:
-                parts.append(", ".join(f'{{"id": {enc(y.id)}, "han": {y.han}}}' for y in self.yaku))
-            else:
-                parts.append(
-                    ", ".join(
-                        f'{{"id": {enc(y.id)}, "han": {y.han}, '
-                        f'"name": {enc(yaku_name_in(y.id, y.id, names))}}}'
-                        for y in self.yaku
-                    )
-                )
+            parts.append(_yaku_texts(self.yaku))
             parts.append("]")
         if fu_breakdown is not None:
             parts.append(', "fu_breakdown": [')
-            parts.append(
-                ", ".join(f'{{"item": {enc(f.item)}, "fu": {f.fu}}}' for f in fu_breakdown)
-            )
+            parts.append(_fu_texts(fu_breakdown))
             parts.append("]")
         if reading is not None:
             parts.append(', "reading": ')
             parts.append(_texts(reading))
         if self.waits is not None:
             parts.append(', "waits": ')
-            parts.append(_encode(thawed(self.waits)))
+            parts.append(_json_value(self.waits))
         if self.discards is not None:
             parts.append(', "discards": ')
-            parts.append(_encode(thawed(self.discards)))
+            parts.append(_json_value(self.discards))
         if self.candidates is not None:
             parts.append(', "candidates": [')
-            parts.append(", ".join(c.json_text() for c in self.candidates))
+            parts.append(", ".join([c.json_text() for c in self.candidates]))
             parts.append("]")
         if extra:
-            text = _encode(thawed(extra))
             parts.append(", ")
-            parts.append(text[1:-1])
+            parts.append(_json_value(extra)[1:-1])
         parts.append("}")
         return "".join(parts)
 
@@ -567,25 +560,24 @@ _RECORD_FIELDS: Final = (
     "candidates",
     "extra",
 )
-#: ``, "key": `` for every key of :meth:`Result._numbers`.
-_KEY_TEXT: Final = {
-    key: f", {json.dumps(key)}: "
-    for key in (
-        "han",
-        "fu",
-        "yakuman",
-        "limit",
-        "base_points",
-        "payment",
-        "points",
-        "total",
-        "wait",
-        "win_tile",
-        "dora",
-        "deltas",
-        "shanten",
-    )
-}
+#: The record's keys from ``han`` to ``shanten``, in its order (:meth:`Result._numbers`).
+_NUMBER_KEYS: Final = (
+    "han",
+    "fu",
+    "yakuman",
+    "limit",
+    "base_points",
+    "payment",
+    "points",
+    "total",
+    "wait",
+    "win_tile",
+    "dora",
+    "deltas",
+    "shanten",
+)
+#: ``, "key": `` for each of :data:`_NUMBER_KEYS`.
+_NUMBER_KEY_TEXTS: Final = tuple(f", {json.dumps(key)}: " for key in _NUMBER_KEYS)
 
 
 def _details(
@@ -629,12 +621,89 @@ def _texts(texts: tuple[str, ...]) -> str:
     return "[" + ", ".join([enc(t) for t in texts]) + "]"
 
 
-def _int_mapping(mapping: Mapping[str, int]) -> str:
-    """A mapping of texts to ints as a JSON object."""
-    if not mapping:
-        return "{}"
+def _yaku_texts(yaku: tuple[YakuHan, ...]) -> str:
+    """The yaku as the items of a JSON list (each yaku's name too when asked for)."""
     enc = _encode_text
-    return "{" + ", ".join([f"{enc(k)}: {v}" for k, v in mapping.items()]) + "}"
+    names = json_names()
+    if names is None:
+        return ", ".join([_item_text(y, _YAKU_TEXTS, '{{"id": {}, "han": {}}}') for y in yaku])
+    return ", ".join(
+        [
+            f'{{"id": {enc(y.id)}, "han": {y.han}, "name": {enc(yaku_name_in(y.id, y.id, names))}}}'
+            for y in yaku
+        ]
+    )
+
+
+def _fu_texts(items: tuple[FuItem, ...]) -> str:
+    """The fu breakdown as the items of a JSON list."""
+    return ", ".join([_item_text(f, _FU_TEXTS, '{{"item": {}, "fu": {}}}') for f in items])
+
+
+#: The JSON objects of the yaku and fu items written (made of a few hundred values, the
+#: same ones again and again), each kept up to :data:`_ITEM_TEXTS_LIMIT` of them.
+_YAKU_TEXTS: Final[dict[tuple[str, int], str]] = {}
+_FU_TEXTS: Final[dict[tuple[str, int], str]] = {}
+_ITEM_TEXTS_LIMIT: Final = 4096
+
+
+def _item_text(item: tuple[str, int], texts: dict[tuple[str, int], str], shape: str) -> str:
+    """A yaku or fu item (a text and an int) as the JSON object ``shape`` lays out, from
+    ``texts`` or made and kept there; an item whose int is not a plain int (``True`` equals
+    1) is made each time."""
+    if type(item[1]) is not int:
+        return shape.format(_encode_text(item[0]), item[1])
+    text = texts.get(item)
+    if text is None:
+        text = shape.format(_encode_text(item[0]), item[1])
+        if len(texts) < _ITEM_TEXTS_LIMIT:
+            texts[item] = text
+    return text
+
+
+#: ``"key": `` of the keys met in the mappings written (a result's mappings use a few
+#: dozen keys again and again); kept up to :data:`_KEY_TEXTS_LIMIT` of them.
+_KEY_TEXTS: Final[dict[str, str]] = {}
+_KEY_TEXTS_LIMIT: Final = 1024
+
+
+def _json_value(value: Any) -> str:
+    """``value`` as JSON text, the same as ``json.dumps(value, ensure_ascii=False,
+    allow_nan=False)``: built directly for what a result's values are made of (texts,
+    ints, ``None``, booleans, and mappings with text keys and tuples or lists of those),
+    by the generic encoder for anything else (floats, other keys, other types); a
+    mapping of a few keys costs the generic encoder more to set up than to write."""
+    kind = type(value)
+    if kind is str:
+        return _encode_text(value)
+    if kind is int:
+        return str(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if kind is ReadOnlyDict or kind is dict:
+        if not value:
+            return "{}"
+        keys = _KEY_TEXTS
+        items = []
+        for k, v in value.items():
+            key = keys.get(k)
+            if key is None:
+                if type(k) is not str:
+                    return _encode(value)  # keys JSON writes as texts: 1, 2.5, None ...
+                key = _encode_text(k) + ": "
+                if len(keys) < _KEY_TEXTS_LIMIT:
+                    keys[k] = key
+            items.append(key + (str(v) if type(v) is int else _json_value(v)))
+        return "{" + ", ".join(items) + "}"
+    if kind is tuple or kind is list:
+        if not value:
+            return "[]"
+        return "[" + ", ".join([_json_value(v) for v in value]) + "]"
+    return _encode(value)
 
 
 def json_safe(value: Any, depth: int = 0) -> Any:
@@ -706,7 +775,7 @@ def result_line(result: Result, head: Mapping[str, Any], tail: Mapping[str, Any]
     :func:`json_line` of the merged record."""
     body = result.json_text()
     if head:
-        body = _encode(dict(head))[:-1] + ", " + body[1:]
+        body = _json_value(dict(head))[:-1] + ", " + body[1:]
     if tail:
-        body = body[:-1] + ", " + _encode(dict(tail))[1:]
+        body = body[:-1] + ", " + _json_value(dict(tail))[1:]
     return utf8_line(body)

@@ -81,13 +81,21 @@ class Group(NamedTuple):
         """The group in notation: ``123m``, ``555p``, ``55z``; melds as written."""
         if self.meld is not None:
             return _meld_notation(self.meld)
-        digit = self.kind % 9 + 1
-        suit = SUITS[self.kind // 9]
-        if self.type == SEQUENCE:
-            return f"{digit}{digit + 1}{digit + 2}{suit}"
-        if self.type == PAIR:
-            return f"{digit}{digit}{suit}"
-        return f"{digit}{digit}{digit}{suit}"
+        return _GROUP_TEXT[self.type][self.kind]
+
+
+def _group_text(type_: int, kind: int) -> str:
+    digit = kind % 9 + 1
+    suit = SUITS[kind // 9]
+    if type_ == SEQUENCE:
+        return f"{digit}{digit + 1}{digit + 2}{suit}"
+    if type_ == PAIR:
+        return f"{digit}{digit}{suit}"
+    return f"{digit}{digit}{digit}{suit}"
+
+
+#: The notation of a concealed group by type and kind (a reading's text is made of them).
+_GROUP_TEXT: Final = tuple(tuple(_group_text(t, k) for k in range(34)) for t in range(4))
 
 
 def _meld_notation(meld: Meld) -> str:
@@ -132,9 +140,12 @@ class Reading(NamedTuple):
         left = list(reds)
         out = []
         for g in self.groups:
-            text = g.notation()
+            if g.meld is not None:
+                out.append(_meld_notation(g.meld))
+                continue
+            text = _GROUP_TEXT[g.type][g.kind]
             suit = g.kind // 9
-            if g.meld is None and suit < 3 and left[suit]:
+            if suit < 3 and left[suit]:
                 fives = text.count("5")
                 use = min(fives, left[suit])
                 if use:

@@ -472,22 +472,15 @@ def _house_notes(top: Scored, hand: Hand, rules: Rules) -> list[str]:
         notes.append(_("open riichi counts 2 han, 3 if double (open_riichi=on)"))
     if "renhou" in ids and rules.renhou == "5han":
         notes.append(_("renhou is a 5-han yaku beside the others (renhou=5han)"))
-    for yid, rule in (
-        ("daisharin", "daisharin"),
-        ("daichikurin", "daisharin"),
-        ("daisuurin", "daisharin"),
-        ("daichisei", "daichisei"),
-        ("paarenchan", "paarenchan"),
-        ("sashikomi", "sashikomi"),
-    ):
-        if yid in ids:
-            notes.append(
-                _("{yaku} is a yakuman ({rule}={value})").format(
-                    yaku=yid, rule=rule, value=rules.value_text(rule)
+    if not ids.isdisjoint(_HOUSE_YAKUMAN_IDS):
+        for yid, rule in _HOUSE_YAKUMAN:
+            if yid in ids:
+                notes.append(
+                    _("{yaku} is a yakuman ({rule}={value})").format(
+                        yaku=yid, rule=rule, value=rules.value_text(rule)
+                    )
                 )
-            )
-    wheels = {"daisharin", "daichikurin", "daisuurin"}
-    if facts is not None and facts.seven_run >= 0 and not ids & wheels:
+    if facts is not None and facts.seven_run >= 0 and ids.isdisjoint(_WHEELS):
         notes.append(
             _("seven pairs 2-8 of one suit are not a yakuman (daisharin={value})").format(
                 value=rules.daisharin
@@ -509,14 +502,28 @@ def _house_notes(top: Scored, hand: Hand, rules: Rules) -> list[str]:
     return notes
 
 
+#: The house rules' yakuman, each with the rule that makes it one (a note names the rule).
+_HOUSE_YAKUMAN: Final = (
+    ("daisharin", "daisharin"),
+    ("daichikurin", "daisharin"),
+    ("daisuurin", "daisharin"),
+    ("daichisei", "daichisei"),
+    ("paarenchan", "paarenchan"),
+    ("sashikomi", "sashikomi"),
+)
+_HOUSE_YAKUMAN_IDS: Final = frozenset(yid for yid, _rule in _HOUSE_YAKUMAN)
+#: Seven pairs 2-8 of one suit, by suit.
+_WHEELS: Final = frozenset({"daisharin", "daichikurin", "daisuurin"})
 #: Where the red fives sit in :data:`~agari.engine.dora.DoraCounts`.
 _AKA: Final = DORA_SOURCES.index("aka")
 _NO_OPEN_TANYAO: Final = N_("tanyao does not count in an open hand (open_tanyao=off)")
 
 
-def _no_yaku_reason(readings: list[Reading], hand: Hand) -> str:
-    reds = red_fives(hand.closed_tiles)
-    listed = "; ".join(" ".join(r.notation(reds)) + f" ({r.wait})" for r in readings)
+def _no_yaku_reason(readings: list[Reading], texts: list[tuple[str, ...]]) -> str:
+    """The warning that lists every reading (``texts``: each reading's notation)."""
+    listed = "; ".join(
+        [" ".join(text) + f" ({r.wait})" for r, text in zip(readings, texts, strict=True)]
+    )
     return _("complete, but no yaku in any reading: {readings}").format(readings=listed)
 
 
@@ -568,14 +575,21 @@ def _win_warnings(top: Scored, hand: Hand, rules: Rules, settlement: Settlement)
                 yaku="daisangen, daisuushii" + (" or suukantsu" if rules.pao_suukantsu else ""),
             )
         )
-    warnings.extend(n for n in settlement.notes if n not in discarder_unknown())
+    if settlement.notes:
+        unknown = discarder_unknown()
+        warnings.extend([n for n in settlement.notes if n not in unknown])
     return tuple(warnings)
 
 
 def _no_yaku_warnings(
-    readings: list[Reading], facts: HandFacts, hand: Hand, rules: Rules
+    readings: list[Reading],
+    texts: list[tuple[str, ...]],
+    facts: HandFacts,
+    hand: Hand,
+    rules: Rules,
 ) -> tuple[str, ...]:
-    """The warnings of a complete hand without a yaku, made when first read."""
+    """The warnings of a complete hand without a yaku (``texts``: each reading's
+    notation), made when first read."""
     warnings = _context_notes(hand, rules)
     if not rules.open_tanyao and not facts.closed and facts.all_simple:
         warnings.append(_(_NO_OPEN_TANYAO))
@@ -585,7 +599,7 @@ def _no_yaku_warnings(
                 "paarenchan={count} is a yakuman only beside another yaku (paarenchan=needs_yaku)"
             ).format(count=hand.context.paarenchan)
         )
-    return (*warnings, _no_yaku_reason(readings, hand))
+    return (*warnings, _no_yaku_reason(readings, texts))
 
 
 def score_hand(
@@ -741,8 +755,11 @@ class _NoYakuDetails(_HandDetails):
         readings, hand, rules = self._readings, self._of, self._rules_used
         super().make()
         reds = red_fives(hand.closed_tiles)
-        self._warnings = _no_yaku_warnings(readings, self._facts, hand, rules)
+        texts = [r.notation(reds) for r in readings]
+        self._warnings = _no_yaku_warnings(readings, texts, self._facts, hand, rules)
         self._fu_breakdown = None
-        self._reading = readings[0].notation(reds)
-        complete = tuple(_READ_ONLY(reading=r.notation(reds), wait=r.wait) for r in readings)
+        self._reading = texts[0]
+        complete = tuple(
+            [_READ_ONLY(reading=t, wait=r.wait) for r, t in zip(readings, texts, strict=True)]
+        )
         self._extra = _READ_ONLY(reason="no yaku", complete_readings=complete)
