@@ -386,17 +386,18 @@ def _improving_kinds(
     after = formula_shanten_after_draws(closed, melds)
     if bites is None:
         bites = _limit_may_bite(closed, held)
+    # The formula is optimistic, never pessimistic: a draw it does not improve is none.
+    found = [k for k, value in enumerate(after) if value < current and held[k] < 4]
     melded = (
         not bites
         and held != closed
         and any(h >= 2 and h > c for c, h in zip(closed, held, strict=True))
     )
+    if not bites and not melded and 3 not in held:
+        return found  # no draw brings a fourth copy: the formula is exact for each
     out: list[int] = []
-    for kind in range(34):
+    for kind in found:
         value = after[kind]
-        # The formula is optimistic, never pessimistic: a draw it does not improve is none.
-        if value >= current or held[kind] >= 4:
-            continue
         if value > -1 and (bites or _draw_may_bite(closed, held, kind, melded)):
             # With the drawn tile the four-copy limit may bite: ask the exact tables.
             closed[kind] += 1
