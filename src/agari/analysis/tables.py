@@ -540,26 +540,31 @@ def _number_distance(counts: tuple[int, ...], limits: tuple[int, ...]) -> Distan
     if cached is not None:
         return cached
     states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
+    owing = False  # some state has sequences running into the next rank
     for rank in range(9):
         have = counts[rank]
         limit = limits[rank]
         # Only groups that touch a held rank (SCRATCH covers the others).
         can_start = rank <= 6 and (have > 0 or counts[rank + 1] > 0 or counts[rank + 2] > 0)
         can_group = have > 0
+        if not can_start and not can_group and not owing:
+            continue  # a rank no group touches and no sequence runs through: as it was
         new_states: dict[tuple[int, int, int, int], int] = {}
         get = new_states.get
         for (back1, back2, m, p), cost in states.items():
             owed = back1 + back2
             if owed > limit:
                 continue
-            for demand, starts, sets, pairs in _transitions(
-                limit, owed, m, p, can_start, can_group
-            ):
+            ways = _TRANSITIONS.get((limit, owed, m, p, can_start, can_group))
+            if ways is None:
+                ways = _transitions(limit, owed, m, p, can_start, can_group)
+            for demand, starts, sets, pairs in ways:
                 total = cost + demand - have if demand > have else cost
                 state = (starts, back1, sets, pairs)
                 if total < get(state, _INF):
                     new_states[state] = total
         states = new_states
+        owing = any(back1 or back2 for back1, back2, _, _ in states)
     out = [_INF] * _SIZE
     for (back1, back2, m, p), cost in states.items():
         if back1 == 0 and back2 == 0 and cost < out[p * 5 + m]:
