@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from typing import Final
 
 from agari.analysis.waiting import (
-    _completing_kinds,
     _improving_kinds,
     _limit_may_bite,
     _shanten,
@@ -95,7 +94,9 @@ def winning_kinds(closed: list[int], melds: int, held: list[int]) -> tuple[int, 
     cannot be drawn, so a hand waiting only on such is not ready: karaten)."""
     if shanten_of(closed, melds, held) != 0:
         return ()
-    return tuple(k for k in _completing_kinds(closed, melds) if held[k] < 4)
+    # a ready hand's improving kinds are its winning kinds (memoised: the review has
+    # counted the acceptance of the discard that made this hand)
+    return _improving(closed, melds, held, 0, None)
 
 
 @dataclass(frozen=True, slots=True)
