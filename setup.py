@@ -10,7 +10,8 @@ from setuptools import setup
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "build_backend"))
 from agari_build import compiling
 
-#: The modules compiled (chosen by profiling the scoring of prepared and text input).
+#: The modules compiled (chosen by profiling the scoring of prepared and text input, the
+#: analysis of a hand and of a game's play).
 HOT_MODULES = [
     "tiles",
     "hand",
@@ -32,6 +33,9 @@ HOT_MODULES = [
     "analysis/waiting",
     "analysis/ev",
     "analysis/efficiency",
+    "game/table",
+    "play/follow",
+    "play/review",
 ]
 
 if compiling():

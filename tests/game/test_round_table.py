@@ -291,11 +291,11 @@ def test_a_pon_from_across_spoils_the_feeders_nagashi_and_shows_the_tile_once() 
 def test_chi_only_from_the_left() -> None:
     table = _table(FILLER[0], "23m" + "258p369s5677z" + "9m", FILLER[2], FILLER[3])
     _turn(table, 2, "1m")
-    message = _error(table.call, Call(1, "chi", tiles("123m"), T("1m"), 2))
+    message = _error(table.call, Call(1, "chi", tuple(tiles("123m")), T("1m"), 2))
     assert message == "seat 1 calls chi from seat 2, not the seat before"
     ok = _table("1m147p147s1234z47m", "23m" + "258p369s5677z" + "9m", *FILLER[2:])
     _turn(ok, 0, "1m")
-    ok.call(Call(1, "chi", tiles("123m"), T("1m"), 0))
+    ok.call(Call(1, "chi", tuple(tiles("123m")), T("1m"), 0))
     assert ok.seat(1).melds[0].source == "left" and ok.seat(1).is_open
 
 
@@ -330,12 +330,12 @@ def test_a_call_on_anything_but_the_last_discard_is_refused() -> None:
 def test_a_call_with_tiles_not_held_and_a_red_five_in_a_meld() -> None:
     table = _table("05p147m147s1234z9m", *FILLER[1:])
     _turn(table, 1, "5p")
-    assert _error(table.call, Call(0, "pon", tiles("555p"), T("5p"), 1)) == (
+    assert _error(table.call, Call(0, "pon", tuple(tiles("555p")), T("5p"), 1)) == (
         "seat 0 calls pon with 5p, which is not in its hand "
         "(1m 4m 7m 9m 0p 5p 1s 4s 7s 1z 2z 3z 4z)"
     )
     # README "Notation cheat sheet": the red five is written first (`0555p`)
-    table.call(Call(0, "pon", tiles("505p"), T("5p"), 1))
+    table.call(Call(0, "pon", tuple(tiles("505p")), T("5p"), 1))
     assert table.seat(0).melds[0].tiles == tuple(tiles("055p"))
 
 
