@@ -671,14 +671,6 @@ def test_pon_holds_the_last_copies() -> None:
 # --------------------------------------------------------------------------- the review's figures
 
 
-def _held_of(h: Hand) -> list[int]:
-    held = counts_of(h)
-    for m in h.melds:
-        for t in m.tiles:
-            held[t.kind] += 1
-    return held
-
-
 def _exact(closed: list[int], melds: int, held: list[int]) -> int:
     return exact_shanten(closed, melds, [4 - (h - c) for c, h in zip(closed, held, strict=True)])
 
@@ -742,7 +734,7 @@ def test_discard_figures_are_the_exact_tables_discard_by_discard(
     per-suit rows, acceptance only where the four-copy limit may bite asked of the exact
     tables) equal the exact tables asked for every discard and every draw; and the
     figures come out the same from emptied registers and memos."""
-    closed, held = counts_of(h), _held_of(h)
+    closed, held = counts_of(h), held_of(h)
     seen = [min(4, n + data.draw(st.integers(0, 2))) for n in held]
     want = _brute_figures(closed, len(h.melds), held, seen)
     figures, before = efficiency.discard_figures(closed, len(h.melds), held, seen)

@@ -412,30 +412,10 @@ def formula_shanten_after_draws(counts: Sequence[int], melds: int) -> list[int]:
         return out
     # Seven pairs and thirteen orphans, which one draw lowers by at most one, as it lowers
     # the standard form by at most one: they count only where they are as low already.
-    pairs, kinds, orphan_kinds, orphan_pairs = _closed_facts(counts)
-    seven_now = 6 - pairs + max(0, 7 - kinds)
-    orphans_now = 13 - orphan_kinds - (orphan_pairs > 0)
-    if min(seven_now, orphans_now) > standard:
+    facts = _closed_facts(counts)
+    if min(_seven_pairs(facts), _orphans(facts)) > standard:
         return out
-    orphan_pair = orphan_pairs > 0
-    for kind, held in enumerate(counts):
-        value = out[kind]
-        if held >= 4 or value == -1:
-            continue
-        c = held + 1
-        p = pairs + (c == 2)
-        k = kinds + (c == 1)
-        seven = 6 - p + (7 - k if k < 7 else 0)
-        if seven < value:
-            value = seven
-        if kind in _ORPHANS:
-            orphans = 13 - (orphan_kinds + (c == 1)) - (orphan_pair or c == 2)
-        else:
-            orphans = orphans_now
-        if orphans < value:
-            value = orphans
-        out[kind] = value
-    return out
+    return _other_forms(out, counts, facts, 1)
 
 
 def formula_shanten_after_discards(counts: Sequence[int], melds: int) -> list[int]:
@@ -452,24 +432,46 @@ def formula_shanten_after_discards(counts: Sequence[int], melds: int) -> list[in
     out, _ = _rows(counts, melds, _discard_row)
     if melds:
         return out
-    pairs, kinds, orphan_kinds, orphan_pairs = _closed_facts(counts)
-    # Seven pairs and thirteen orphans, which one discard changes by at most one.
-    seven_now = 6 - pairs + max(0, 7 - kinds)
-    orphans_now = 13 - orphan_kinds - (orphan_pairs > 0)
-    # A discard never lowers either: when both are above every standard value, they lose.
-    if min(seven_now, orphans_now) > max(v for v in out if v != 9):
+    # Seven pairs and thirteen orphans, which one discard changes by at most one, never
+    # lowering either: when both are above every standard value, they lose.
+    facts = _closed_facts(counts)
+    if min(_seven_pairs(facts), _orphans(facts)) > max(v for v in out if v != 9):
         return out
+    return _other_forms(out, counts, facts, -1)
+
+
+def _seven_pairs(facts: tuple[int, int, int, int]) -> int:
+    pairs, kinds, _, _ = facts
+    return 6 - pairs + max(0, 7 - kinds)
+
+
+def _orphans(facts: tuple[int, int, int, int]) -> int:
+    _, _, orphan_kinds, orphan_pairs = facts
+    return 13 - orphan_kinds - (orphan_pairs > 0)
+
+
+def _other_forms(
+    out: list[int], counts: Sequence[int], facts: tuple[int, int, int, int], step: int
+) -> list[int]:
+    """``out`` (the standard form's shanten after one tile more, ``step`` 1, or less,
+    ``step`` -1, of each kind; 9 where there is no such tile) lowered to seven pairs' or
+    thirteen orphans' where one is lower (``facts``: :func:`_closed_facts` of ``counts``)."""
+    pairs, kinds, orphan_kinds, orphan_pairs = facts
+    orphans_now = _orphans(facts)
+    # written out (no call per kind): this runs for most closed hands of a review
     for kind, c in enumerate(counts):
         value = out[kind]
-        if not c or value == -1:
+        if value == 9 or value == -1:
             continue
-        p = pairs - (c == 2)
-        k = kinds - (c == 1)
-        seven = 6 - p + (7 - k if k < 7 else 0)
+        after = c + step
+        paired = (after >= 2) - (c >= 2)
+        held = (after >= 1) - (c >= 1)
+        k = kinds + held
+        seven = 6 - pairs - paired + (7 - k if k < 7 else 0)
         if seven < value:
             value = seven
         if kind in _ORPHANS:
-            orphans = 13 - (orphan_kinds - (c == 1)) - (orphan_pairs - (c == 2) > 0)
+            orphans = 13 - orphan_kinds - held - (orphan_pairs + paired > 0)
         else:
             orphans = orphans_now
         if orphans < value:
