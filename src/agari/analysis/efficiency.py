@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from agari.analysis.tables import forget_tables
 from agari.analysis.waiting import (
     _improving_kinds,
     _limit_may_bite,
@@ -46,10 +47,12 @@ _IMPROVING: dict[tuple[bytes, int], tuple[int, ...]] = {}
 
 
 def forget_hands() -> None:
-    """Empty the memo of hands seen (what a fresh process starts with): a benchmark that
-    reviews the same games again must not time them from the memo."""
+    """Empty the memo of hands seen and the shanten tables' memos (what a fresh process
+    starts with): a benchmark that reviews the same games again must not time them from
+    what the pass before left."""
     _SHANTEN.clear()
     _IMPROVING.clear()
+    forget_tables()
 
 
 def _key(closed: Sequence[int], held: Sequence[int], melds: int) -> tuple[bytes, int]:

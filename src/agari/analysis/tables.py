@@ -254,18 +254,26 @@ _DISCARD_ROWS: dict[int, tuple[int, ...]] = {}
 
 
 def _bound_registers() -> None:
-    """Empty the registers when they have grown past their limit (called where no table
+    """Empty the memos when they have grown past their limit (called where no table
     number is held: a number does not outlive the call that looked it up)."""
-    if len(_TABLES) > _REGISTER_LIMIT or len(_DRAW_ROWS) + len(_DISCARD_ROWS) > _REGISTER_LIMIT:
+    if (
+        len(_TABLES) > _REGISTER_LIMIT
+        or len(_DRAW_ROWS) + len(_DISCARD_ROWS) > _REGISTER_LIMIT
+        or len(_NUMBER_DISTANCE) > _REGISTER_LIMIT
+    ):
         forget_tables()
 
 
 def forget_tables() -> None:
-    """Empty the registers of tables, merges and rows (a fresh process's state)."""
-    for register in (_TABLES, _TABLE_IDS, _BY_NEED, _SUIT_IDS, _MERGE_IDS):
-        register.clear()
-    _DRAW_ROWS.clear()
-    _DISCARD_ROWS.clear()
+    """Empty every memo of this module: the registers of tables, merges and rows, the suit
+    tables and the exact distances (what a fresh process starts with)."""
+    for memo in (_TABLES, _TABLE_IDS, _BY_NEED, _SUIT_IDS, _MERGE_IDS, _DRAW_ROWS, _DISCARD_ROWS):
+        memo.clear()
+    for table_memo in (_NUMBER_MEMO, _HONOUR_MEMO, _NUMBER_DISTANCE, _HONOUR_DISTANCE):
+        table_memo.clear()
+    _TRANSITIONS.clear()
+    merge.cache_clear()
+    merge_distance.cache_clear()
 
 
 def _table_id(table: Table) -> int:
