@@ -464,7 +464,8 @@ def _score_win(
         "honba": honba,
         "sticks": sticks,
     }
-    for key in stated & game.keys():
+    # a frozenset, as typed (``stated & game.keys()`` is a set at run time)
+    for key in stated.intersection(game):
         have, want = getattr(context, key), game[key]
         if have != want:
             word = _GAME_WORDS[key]
