@@ -11,7 +11,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "bui
 from agari_build import compiling
 
 #: The modules compiled (chosen by profiling the scoring of prepared and text input, the
-#: analysis of a hand and of a game's play).
+#: analysis of a hand, replaying a game and the analysis of its play).
 HOT_MODULES = [
     "tiles",
     "hand",
@@ -36,6 +36,10 @@ HOT_MODULES = [
     "game/table",
     "play/follow",
     "play/review",
+    "game/logs/mjlog",
+    "game/replay",
+    "game/replay_log",
+    "game/ledger",
 ]
 
 if compiling():

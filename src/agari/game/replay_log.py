@@ -212,9 +212,9 @@ def _play_round(replay: LogReplay, round_log: RoundLog) -> bool:
         return False
     try:
         played = game.play(outcome)
-    except GameError as e:
+    except GameError as refused:  # not ``e``: the compiled build types a name per function
         where = error_place(replay.name, round_log.index, round_log.label)
-        replay.stop(_("{where}: {problem}").format(where=where, problem=e), round_log.label)
+        replay.stop(_("{where}: {problem}").format(where=where, problem=refused), round_log.label)
         return False
     stated = stated_wins(round_log)
     differences = round_differences(round_log, played, stated, facts.pao)
