@@ -725,7 +725,7 @@ def fourteen(draw: st.DrawFn) -> Hand:
     return from_counts(c)
 
 
-@settings(max_examples=examples(150), deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(fourteen(), st.data())
 def test_discard_figures_are_the_exact_tables_discard_by_discard(
     h: Hand, data: st.DataObject
