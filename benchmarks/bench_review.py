@@ -51,9 +51,9 @@ def _logs(folder: Path) -> list[tuple[str, bytes]]:
     return out
 
 
-def _pass(what: str, folder: Path) -> tuple[float, int]:
+def _pass(what: str, folder: Path) -> tuple[float, int, int]:
     """One timed pass of ``what`` over the logs of ``folder``, in this (fresh) process: the
-    seconds, and the decisions reviewed (0 unless reviewing)."""
+    seconds, the games, and the decisions reviewed (0 unless reviewing)."""
     datas = _logs(folder)
     decisions = 0
     start = time.perf_counter()
@@ -68,16 +68,16 @@ def _pass(what: str, folder: Path) -> tuple[float, int]:
         played = replay_log(log, name=name)
         if what == "review":
             decisions += len(review_game(log, played.rules, name).decisions)
-    return time.perf_counter() - start, decisions
+    return time.perf_counter() - start, len(datas), decisions
 
 
-def _fresh(what: str, folder: Path, installed: bool) -> tuple[float, int]:
+def _fresh(what: str, folder: Path, installed: bool) -> tuple[float, int, int]:
     """:func:`_pass` in a new process of this interpreter."""
     command = [sys.executable, __file__, str(folder), "--pass", what]
     if installed:
         command.append("--installed")
     out = subprocess.run(command, capture_output=True, text=True, check=True).stdout.split()
-    return float(out[0]), int(out[1])
+    return float(out[0]), int(out[1]), int(out[2])
 
 
 def main() -> int:
@@ -91,17 +91,15 @@ def main() -> int:
     args = parser.parse_args()
     folder = args.folder or (DEFAULT if DEFAULT.is_dir() else ROOT / "fixtures" / "logs")
     if args.one:  # a child: one pass
-        seconds, decisions = _pass(args.one, folder)
-        print(seconds, decisions)
+        print(*_pass(args.one, folder))
         return 0
     best = dict.fromkeys(PASSES, float("inf"))
-    decisions = 0
+    games = decisions = 0
     for _ in range(args.repeat):
         for what in PASSES:
-            seconds, counted = _fresh(what, folder, args.installed)
+            seconds, games, counted = _fresh(what, folder, args.installed)
             best[what] = min(best[what], seconds)
             decisions = max(decisions, counted)
-    games = len(_logs(folder))
     t_replay, t_follow, t_review = best["replay"], best["follow"], best["review"]
     print(f"{games} games from {folder}, {decisions} decisions; each pass a fresh process")
     print(f"replay (read + replay):            {t_replay * 1000 / games:8.2f} ms a game")
