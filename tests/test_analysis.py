@@ -19,6 +19,7 @@ from agari.analysis import efficiency
 from agari.analysis import tables as analysis_tables
 from agari.analysis.tables import exact_shanten, forget_tables, formula_shanten
 from agari.analysis.waiting import (
+    _shanten_after_discards,
     analyse_discards,
     analyse_waiting,
     discards,
@@ -30,7 +31,7 @@ from agari.analysis.waiting import (
 from agari.hand import Context, Hand, Meld, MeldKind
 from agari.rules import Rules
 from agari.tiles import TERMINALS_AND_HONOURS, Tile, kind_name
-from tests.conftest import examples, pure_only, tiles
+from tests.conftest import COMPILED, examples, pure_only, tiles
 
 # --------------------------------------------------------------------------- helpers
 # Hands are built from Tile lists here (tests/conftest.py `tiles`), independent of the
@@ -745,6 +746,84 @@ def test_discard_figures_are_the_exact_tables_discard_by_discard(
     efficiency.forget_hands()
     again, _ = efficiency.discard_figures(closed, len(h.melds), held, seen)
     assert again == figures
+
+
+# --------------------------------------------------------------------------- the C core
+#
+# The compiled build computes the review's figures in C (analysis/_acceptance.c); the pure
+# build in Python. CI's compiled run holds the two to the same answers here; the pure run
+# skips these (there is no C core to compare).
+
+native = pytest.mark.skipif(not efficiency.NATIVE, reason="the C core is built only compiled")
+
+
+def test_the_compiled_build_has_the_c_core() -> None:
+    """AGARI_COMPILE=1 builds the C core beside the mypyc modules: a compiled build
+    without it would review in Python (slowly), and the tests below would be skipped."""
+    assert efficiency.NATIVE == COMPILED
+
+
+def _python_figures(
+    closed: list[int], melds: int, held: list[int], seen: list[int], also: int | None
+) -> tuple[list[tuple[int, int, tuple[int, ...], int]], int]:
+    figures, before = efficiency._discard_figures_python(closed, melds, held, seen, also)
+    return [(f.kind, f.shanten, f.kinds, f.count) for f in figures], before
+
+
+@native
+@settings(max_examples=examples(150), deadline=None)
+@given(thirteen())
+def test_c_core_shanten_and_improving_kinds_are_the_pythons(h: Hand) -> None:
+    """13 tiles: the C core's shanten and improving kinds are those of the Python formula
+    and exact tables (random, one-suit, near-complete and called hands)."""
+    from agari.analysis import _acceptance
+
+    closed, held, melds = counts_of(h), held_of(h), len(h.melds)
+    value = efficiency._shanten_memo(closed, melds, held)
+    assert _acceptance.shanten(bytes(closed), bytes(held), melds) == value
+    python = efficiency._improving(closed, melds, held, value, None)
+    assert _acceptance.improving(bytes(closed), bytes(held), melds, value) == python
+
+
+@native
+@settings(max_examples=examples(100), deadline=None)
+@given(fourteen(), st.data())
+def test_c_core_discard_figures_are_the_pythons(h: Hand, data: st.DataObject) -> None:
+    """14 tiles: the shanten after each discard and the figures of the discards at the
+    lowest shanten (and of ``also``) are the Python ones, from a cold memo as well."""
+    from agari.analysis import _acceptance
+
+    closed, held, melds = counts_of(h), held_of(h), len(h.melds)
+    seen = [min(4, n + data.draw(st.integers(0, 2))) for n in held]
+    also = data.draw(st.sampled_from([None, *(k for k in range(34) if closed[k])]))
+    after = _acceptance.after_discards(bytes(closed), bytes(held), melds)
+    assert after == _shanten_after_discards(closed, melds, held)
+    want, before = _python_figures(closed, melds, held, seen, also)
+    args = (bytes(closed), bytes(held), melds, bytes(seen), -1 if also is None else also)
+    assert _acceptance.figures(*args) == (before, want)
+    _acceptance.forget()
+    assert _acceptance.figures(*args) == (before, want)
+
+
+@native
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((b"\x00" * 33, b"\x00" * 34, 0), "closed: 34 counts"),
+        ((b"\x05" + b"\x00" * 33, b"\x05" + b"\x00" * 33, 0), "closed: 5 copies of kind 0"),
+        ((b"\x00" * 34, b"\x00" * 33 + b"\x07", 0), "held: 7 copies of kind 33"),
+        ((b"\x02" + b"\x00" * 33, b"\x01" + b"\x00" * 33, 0), "fewer copies of kind 0"),
+        ((b"\x00" * 34, b"\x00" * 34, 5), "melds: 5"),
+        ((b"\x00" * 34, b"\x00" * 34, -1), "melds: -1"),
+    ],
+)
+def test_c_core_refuses_impossible_counts(args: tuple[bytes, bytes, int], message: str) -> None:
+    from agari.analysis import _acceptance
+
+    with pytest.raises(ValueError, match=message):
+        _acceptance.shanten(*args)
+    with pytest.raises(TypeError):
+        _acceptance.shanten([0] * 34, bytes(34), 0)  # type: ignore[arg-type]
 
 
 @pure_only

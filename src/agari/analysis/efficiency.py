@@ -11,6 +11,12 @@ copies that player can see (``seen``) -- and use the same shanten and acceptance
 copy; seven pairs of seven kinds). Results are memoised per hand for a game's review: a
 player's hand after its discard is the one it draws to next.
 
+The compiled build has these figures in C as well (``_acceptance.c``, built beside the
+mypyc modules): the review asks for them at every decision of every game, and in Python
+they cost most of its time. Where the C core is there, these functions use it
+(:data:`NATIVE`); the two are held to the same answers by tests and by the builds'
+comparison of reviews.
+
 >>> closed = [0] * 34
 >>> for kind in (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 31, 31):
 ...     closed[kind] += 1
@@ -32,7 +38,15 @@ from agari.analysis.waiting import (
     _shanten_after_discards,
 )
 
+try:  # the compiled build's C core
+    from agari.analysis import _acceptance
+
+    NATIVE = True
+except ImportError:  # the pure build
+    NATIVE = False
+
 __all__ = [
+    "NATIVE",
     "DiscardFigures",
     "discard_figures",
     "forget_hands",
@@ -53,6 +67,8 @@ def forget_hands() -> None:
     _SHANTEN.clear()
     _IMPROVING.clear()
     forget_tables()
+    if NATIVE:
+        _acceptance.forget()
 
 
 def _key(closed: Sequence[int], held: Sequence[int], melds: int) -> tuple[bytes, int]:
@@ -63,6 +79,13 @@ def _key(closed: Sequence[int], held: Sequence[int], melds: int) -> tuple[bytes,
 
 def shanten_of(closed: list[int], melds: int, held: list[int]) -> int:
     """The shanten of 13 or 14 concealed counts beside ``melds`` melds."""
+    if NATIVE:
+        return _acceptance.shanten(bytes(closed), bytes(held), melds)
+    return _shanten_memo(closed, melds, held)
+
+
+def _shanten_memo(closed: list[int], melds: int, held: list[int]) -> int:
+    """:func:`shanten_of` in Python, memoised."""
     key = _key(closed, held, melds)
     value = _SHANTEN.get(key)
     if value is None:
@@ -75,6 +98,10 @@ def shanten_of(closed: list[int], melds: int, held: list[int]) -> int:
 def improving_kinds(closed: list[int], melds: int, held: list[int]) -> tuple[int, ...]:
     """The kinds whose draw lowers 13 tiles' shanten (a ready hand's: its winning kinds),
     none held four times."""
+    if NATIVE:
+        closed_bytes, held_bytes = bytes(closed), bytes(held)
+        current = _acceptance.shanten(closed_bytes, held_bytes, melds)
+        return _acceptance.improving(closed_bytes, held_bytes, melds, current)
     return _improving(closed, melds, held, shanten_of(closed, melds, held), None)
 
 
@@ -97,6 +124,8 @@ def winning_kinds(closed: list[int], melds: int, held: list[int]) -> tuple[int, 
     cannot be drawn, so a hand waiting only on such is not ready: karaten)."""
     if shanten_of(closed, melds, held) != 0:
         return ()
+    if NATIVE:
+        return _acceptance.improving(bytes(closed), bytes(held), melds, 0)
     # a ready hand's improving kinds are its winning kinds (memoised: the review has
     # counted the acceptance of the discard that made this hand)
     return _improving(closed, melds, held, 0, None)
@@ -111,6 +140,14 @@ class DiscardFigures:
     shanten: int
     kinds: tuple[int, ...]
     count: int
+
+    # Written out, as Hand's is: the compiled build makes this a plain store per field,
+    # where the dataclass's own __init__ stays interpreted (a dozen of these a decision).
+    def __init__(self, kind: int, shanten: int, kinds: tuple[int, ...], count: int) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "shanten", shanten)
+        object.__setattr__(self, "kinds", kinds)
+        object.__setattr__(self, "count", count)
 
     @property
     def key(self) -> tuple[int, int]:
@@ -130,7 +167,22 @@ def discard_figures(
     counted for the discards at the lowest shanten, and for ``also`` (the one made) -- the
     others carry none (their ``kinds`` empty, ``count`` -1). ``seen``: the copies of each
     kind the player can see, its own tiles and the discarded one among them."""
-    before = shanten_of(closed, melds, held)
+    if NATIVE:
+        before, found = _acceptance.figures(
+            bytes(closed), bytes(held), melds, bytes(seen), -1 if also is None else also
+        )
+        figures = [DiscardFigures(*each) for each in found]
+    else:
+        figures, before = _discard_figures_python(closed, melds, held, seen, also)
+    figures.sort(key=lambda f: (f.shanten, -f.count, f.kind))
+    return figures, before
+
+
+def _discard_figures_python(
+    closed: list[int], melds: int, held: list[int], seen: Sequence[int], also: int | None
+) -> tuple[list[DiscardFigures], int]:
+    """:func:`discard_figures` in Python, in kind order (the pure build's)."""
+    before = _shanten_memo(closed, melds, held)
     after = _shanten_after_discards(closed, melds, held)
     # Fewer tiles never let the four-copy limit bite where all of them do not.
     bites = _limit_may_bite(closed, held)
@@ -150,5 +202,4 @@ def discard_figures(
         # the discarded copy lies in the river: seen, though no longer held
         count = sum(4 - seen[k] for k in kinds)
         figures.append(DiscardFigures(kind, value, kinds, count))
-    figures.sort(key=lambda f: (f.shanten, -f.count, f.kind))
     return figures, before

@@ -27,7 +27,7 @@ from agari.engine.scoring import score_hand
 from agari.errors import HandError
 from agari.game.logs import Call, Discard, Draw, Event, NewDora, RiichiAccepted, RoundLog, Win
 from agari.game.table import TableError
-from agari.hand import SEAT_WINDS, Hand, make_context, replace_context
+from agari.hand import SEAT_WINDS, Context, Hand, make_context, replace_context
 from agari.notation.validate import check_under_rules
 from agari.play.follow import Follower, Furiten, counts
 from agari.rules import Rules
@@ -49,6 +49,13 @@ class Figures:
     shanten: int
     kinds: tuple[int, ...]
     count: int
+
+    # Written out (as Hand's is): a plain store per field in the compiled build.
+    def __init__(self, tile: Tile, shanten: int, kinds: tuple[int, ...], count: int) -> None:
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "shanten", shanten)
+        object.__setattr__(self, "kinds", kinds)
+        object.__setattr__(self, "count", count)
 
     @classmethod
     def of(cls, figures: DiscardFigures) -> Figures:
@@ -92,6 +99,52 @@ class Decision:
     missed_win: bool
     #: this discard (or added kan, or kita) was won on by another seat
     dealt_in: bool = False
+
+    # Written out (as Hand's is): a plain store per field in the compiled build, where the
+    # dataclass's own __init__ stays interpreted (one of these a decision).
+    def __init__(
+        self,
+        index: int,
+        round: str,
+        honba: int,
+        seat: int,
+        turn: int,
+        hand: str,
+        drawn: Tile | None,
+        offered: Tile | None,
+        action: Action,
+        shanten: int,
+        shanten_after: int,
+        seen: tuple[int, ...],
+        best: tuple[Figures, ...],
+        chosen: Figures | None,
+        value_best: str | None,
+        furiten: Furiten | None,
+        tenpai: bool,
+        waits: tuple[int, ...],
+        missed_win: bool,
+        dealt_in: bool = False,
+    ) -> None:
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "honba", honba)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "drawn", drawn)
+        object.__setattr__(self, "offered", offered)
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "shanten", shanten)
+        object.__setattr__(self, "shanten_after", shanten_after)
+        object.__setattr__(self, "seen", seen)
+        object.__setattr__(self, "best", best)
+        object.__setattr__(self, "chosen", chosen)
+        object.__setattr__(self, "value_best", value_best)
+        object.__setattr__(self, "furiten", furiten)
+        object.__setattr__(self, "tenpai", tenpai)
+        object.__setattr__(self, "waits", waits)
+        object.__setattr__(self, "missed_win", missed_win)
+        object.__setattr__(self, "dealt_in", dealt_in)
 
     @property
     def is_discard(self) -> bool:
@@ -161,7 +214,9 @@ class _Round:
         self.follower = Follower(round_log, rules)
         self.turn = [0] * rules.players
         self.decisions: list[Decision] = []
-        self.best_wins: dict[tuple[object, ...], int | None] = {}
+        #: the most a ready hand's win is worth (None: refused), by what it depends on
+        #: (:meth:`_value_choice`): a ready seat's hand comes back at each of its turns
+        self.best_wins: dict[tuple[int, bytes, tuple[int, ...], int, bool], int | None] = {}
 
     # --- the facts at a moment ---
 
@@ -262,36 +317,40 @@ class _Round:
         if len(ready) == 1 and not any(meld.is_open for meld in player.melds):
             # nothing to weigh, and a closed ready hand always has a yaku (menzen tsumo)
             return str(ready[0].tile)
-        context = make_context(
-            seat_wind=SEAT_WINDS[(seat - table.dealer) % self.rules.players],
-            round_wind=SEAT_WINDS[self.log.wind % 4],
-            dora_indicators=table.dora_indicators,
-            riichi=player.riichi,
-        )
+        # What the value of a ready hand's wins depends on: its tiles (as codes, red fives
+        # told apart), the melds by size (a pon may become a kan), the dora indicators and
+        # riichi; the seat (its winds) stays for the round.
+        codes = sorted(player.codes)
+        melds = tuple(len(meld.tiles) for meld in player.melds)
+        context: Context | None = None
         best: tuple[int, int, str] | None = None
         for figures in ready:
-            rest = list(player.concealed)
-            rest.remove(next(t for t in rest if t.kind == figures.tile.kind))
-            hand = Hand(tuple(rest), None, tuple(player.melds), context)
-            points = self._best_win(hand, figures.kinds)
+            kind = figures.tile.kind
+            rest = list(codes)
+            rest.remove(next(code for code in rest if code >> 1 == kind))  # as concealed's first
+            key = (seat, bytes(rest), melds, len(table.dora_indicators), player.riichi)
+            if key not in self.best_wins:
+                if context is None:
+                    context = make_context(
+                        seat_wind=SEAT_WINDS[(seat - table.dealer) % self.rules.players],
+                        round_wind=SEAT_WINDS[self.log.wind % 4],
+                        dora_indicators=table.dora_indicators,
+                        riichi=player.riichi,
+                    )
+                tiles = list(player.concealed)
+                tiles.remove(next(t for t in tiles if t.kind == kind))
+                hand = Hand(tuple(tiles), None, tuple(player.melds), context)
+                try:
+                    self.best_wins[key] = best_win(hand, figures.kinds, self.rules)
+                except HandError:  # a hand the engine refuses: no value to weigh
+                    self.best_wins[key] = None
+            points = self.best_wins[key]
             if points is None:
                 continue
-            key = (points, figures.count, str(figures.tile))
-            if best is None or key[:2] > best[:2]:
-                best = key
+            candidate = (points, figures.count, str(figures.tile))
+            if best is None or candidate[:2] > best[:2]:
+                best = candidate
         return None if best is None or best[0] == 0 else best[2]
-
-    def _best_win(self, hand: Hand, kinds: tuple[int, ...]) -> int | None:
-        """The most a win of ready ``hand`` on its winning ``kinds`` is worth (0 without a
-        yaku; ``None`` for a hand the engine refuses), memoised for the round: a ready
-        seat's hand comes back at each of its turns."""
-        key = (tuple(sorted(hand.concealed)), hand.melds, hand.context)
-        if key not in self.best_wins:
-            try:
-                self.best_wins[key] = best_win(hand, kinds, self.rules)
-            except HandError:
-                self.best_wins[key] = None
-        return self.best_wins[key]
 
     def offers(self, by: int, tile: Tile, events: Sequence[Event], at: int, robbed: bool) -> None:
         """The seats that could take ``tile`` (offered by ``by``) and what each did; the

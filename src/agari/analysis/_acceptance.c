@@ -1,0 +1,535 @@
+/* agari.analysis._acceptance: the tile-efficiency figures of the analysis of play in C, for
+ * the compiled build (AGARI_COMPILE=1; setup.py builds it beside the mypyc modules).
+ *
+ * It computes what agari.analysis.efficiency computes in Python, by one definition: the
+ * shanten of concealed counts beside `melds` called melds is the fewest tiles missing from a
+ * complete hand (four sets and a pair, or, with no melds, seven pairs of seven kinds or
+ * thirteen orphans), minus one, never drawing more copies of a kind than exist (4 minus the
+ * copies the melds hold). The Python module reaches the same figures by the fast formula and
+ * asks the exact tables only where the four-copy limit may bite; tests/analysis/
+ * test_native_acceptance.py holds the two to the same answers on random hands, and the review
+ * of real games is compared byte for byte between the builds.
+ *
+ * The standard form is worked suit by suit, as agari.analysis.tables does: a number suit's
+ * *distances* d[p * 5 + m] (fewest tiles to draw so that the suit holds m sets and p pairs)
+ * come from a left-to-right pass over its nine ranks, memoised in a direct-mapped cache; the
+ * honours form no sequences, so theirs are a product of one small table a kind. Groups made
+ * only of drawn tiles are added by SCRATCH (3 a set, 2 the pair). A draw or a discard changes
+ * one suit: its new distances are met with the other three suits merged once.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <string.h>
+
+#define KINDS 34
+#define SIZE 10 /* d[p * 5 + m]: p pairs (0, 1), m sets (0-4) */
+#define INF 99
+#define NO_TILE 9 /* the figure of a draw or discard that cannot be made */
+
+typedef struct {
+    int8_t d[SIZE];
+} Dist;
+
+static const Dist SCRATCH = {{0, 3, 6, 9, 12, 2, 5, 8, 11, 14}};
+static const Dist EMPTY = {{0, INF, INF, INF, INF, INF, INF, INF, INF, INF}};
+
+/* Kinds of the thirteen orphans. */
+static const int ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+static int is_orphan[KINDS];
+
+/* ------------------------------------------------------------------ merging distances */
+
+/* The (i, j, k) of a merge: a's entry i and b's entry j give entry k (at most one pair and
+ * four sets in all): 45 of the 100 pairs of entries. */
+static int8_t merge_steps[45][3];
+
+static void init_merge_steps(void) {
+    int n = 0;
+    for (int i = 0; i < SIZE; i++) {
+        for (int j = 0; j < SIZE; j++) {
+            int p = i / 5 + j / 5, m = i % 5 + j % 5;
+            if (p > 1 || m > 4) continue;
+            merge_steps[n][0] = (int8_t)i;
+            merge_steps[n][1] = (int8_t)j;
+            merge_steps[n][2] = (int8_t)(p * 5 + m);
+            n++;
+        }
+    }
+}
+
+/* Two groups of suits together: min-plus over the ways to split sets and the pair. */
+static void merge(const Dist *a, const Dist *b, Dist *out) {
+    int best[SIZE] = {INF, INF, INF, INF, INF, INF, INF, INF, INF, INF};
+    for (int n = 0; n < 45; n++) {
+        int sum = a->d[merge_steps[n][0]] + b->d[merge_steps[n][1]];
+        int k = merge_steps[n][2];
+        if (sum < best[k]) best[k] = sum;
+    }
+    for (int k = 0; k < SIZE; k++) out->d[k] = (int8_t)(best[k] < INF ? best[k] : INF);
+}
+
+/* The fewest tiles missing for `need` sets and the pair, `a` and `b` together (only the one
+ * entry of their merge that the hand needs). */
+static int target(const Dist *a, const Dist *b, int need) {
+    int best = INF;
+    for (int m = 0; m <= need; m++) {
+        int x = a->d[m] + b->d[5 + need - m]; /* the pair in b */
+        int y = a->d[5 + m] + b->d[need - m]; /* the pair in a */
+        if (x < best) best = x;
+        if (y < best) best = y;
+    }
+    return best;
+}
+
+/* ------------------------------------------------------------------ a number suit */
+
+/* A left-to-right pass over the nine ranks. The state is the sequences started one rank back
+ * and two ranks back (each needs a tile of this rank), and for each state the fewest tiles
+ * drawn so far for each (pairs, sets), as a Dist. At each rank, each state may start new
+ * sequences, make a triplet and make the pair -- demanding that many copies of the rank,
+ * never more than its limit; the copies the suit lacks are drawn. */
+static void number_distance(const uint8_t *c, const uint8_t *lim, Dist *out) {
+    Dist states[5][5], next[5][5];
+    int live[5][5] = {{0}}, next_live[5][5];
+    states[0][0] = EMPTY;
+    live[0][0] = 1;
+    int owing = 0; /* some state has sequences running into the next rank */
+    for (int rank = 0; rank < 9; rank++) {
+        int have = c[rank], limit = lim[rank];
+        /* only groups that touch a held rank: SCRATCH adds the others */
+        int can_start = rank <= 6 && (have || c[rank + 1] || c[rank + 2]);
+        int can_group = have > 0;
+        if (!can_start && !can_group && !owing) continue;
+        memset(next_live, 0, sizeof next_live);
+        owing = 0;
+        for (int b1 = 0; b1 < 5; b1++) {
+            for (int b2 = 0; b2 < 5; b2++) {
+                if (!live[b1][b2]) continue;
+                int owed = b1 + b2;
+                if (owed > limit) continue;
+                const int8_t *from = states[b1][b2].d;
+                int max_new = can_start ? limit - owed : 0;
+                for (int starts = 0; starts <= max_new && starts <= 4; starts++) {
+                    Dist *to = &next[starts][b1];
+                    if (!next_live[starts][b1]) {
+                        *to = (Dist){{INF, INF, INF, INF, INF, INF, INF, INF, INF, INF}};
+                        next_live[starts][b1] = 1;
+                        if (starts || b1) owing = 1;
+                    }
+                    for (int trip = 0; trip <= can_group; trip++) {
+                        for (int pair = 0; pair <= can_group; pair++) {
+                            int demand = owed + starts + 3 * trip + 2 * pair;
+                            if (demand > limit) break;
+                            int add = demand > have ? demand - have : 0;
+                            int sets = starts + trip;
+                            /* from (p, m) to (p + pair, m + sets): at most one pair, four sets */
+                            for (int p = 0; p + pair <= 1; p++) {
+                                for (int m = 0; m + sets <= 4; m++) {
+                                    int cost = from[p * 5 + m];
+                                    if (cost >= INF) continue;
+                                    int8_t *slot = &to->d[(p + pair) * 5 + m + sets];
+                                    if (cost + add < *slot) *slot = (int8_t)(cost + add);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        memcpy(states, next, sizeof states);
+        memcpy(live, next_live, sizeof live);
+    }
+    /* only states with no sequence left unfinished */
+    *out = live[0][0] ? states[0][0] : (Dist){{INF, INF, INF, INF, INF, INF, INF, INF, INF, INF}};
+}
+
+/* ------------------------------------------------------------------ the honours */
+
+/* The honours' distances: each held kind left alone, made the pair or a triplet. */
+static void honour_distance(const uint8_t *c, const uint8_t *lim, Dist *out) {
+    Dist acc = EMPTY;
+    for (int k = 0; k < 7; k++) {
+        int have = c[k];
+        if (!have) continue; /* groups of drawn tiles only: SCRATCH */
+        Dist one = EMPTY;
+        if (lim[k] >= 2) one.d[5] = (int8_t)(have >= 2 ? 0 : 2 - have);
+        if (lim[k] >= 3) one.d[1] = (int8_t)(have >= 3 ? 0 : 3 - have);
+        Dist merged;
+        merge(&acc, &one, &merged);
+        acc = merged;
+    }
+    *out = acc;
+}
+
+/* ------------------------------------------------------------------ a suit by its key */
+
+/* A suit's key: 6 bits a rank (the count, then the limit, 3 bits each), the honours marked.
+ * One more or one less tile of rank r is the key plus or minus RANK_TILE(r). */
+#define HONOURS_MARK (1ULL << 63)
+#define RANK_TILE(r) (1ULL << (6 * (r) + 3))
+
+static uint64_t suit_key(int suit, const uint8_t *c, const uint8_t *lim) {
+    int first = 9 * suit, ranks = suit == 3 ? 7 : 9;
+    uint64_t key = suit == 3 ? HONOURS_MARK : 0;
+    for (int r = 0; r < ranks; r++) {
+        key |= (uint64_t)(c[first + r] << 3 | lim[first + r]) << (6 * r);
+    }
+    return key;
+}
+
+/* A number suit's distances depend on less than its key: only the ranks that some group
+ * touching a held rank can use (two beyond the lowest and the highest held rank, within
+ * the suit), and how much room the suit leaves at each end. So the memo's key for a number
+ * suit is *canonical*: that window of ranks moved to the start, with its length and the room
+ * before and after it (0-2 ranks). Suits that differ only where no group can reach share an
+ * entry (a fifth of the distinct suits of a review). */
+#define FIELD(key, r) ((key) >> (6 * (r)) & 63)
+#define COUNT_BITS 0x38E38E38E38E38ULL /* the count's three bits of each of nine ranks */
+
+static uint64_t canonical(uint64_t key) {
+    uint64_t held = key & COUNT_BITS;
+    if (key & HONOURS_MARK || !held) return key;
+    int low = __builtin_ctzll(held) / 6, high = (63 - __builtin_clzll(held)) / 6;
+    int first = low >= 2 ? low - 2 : 0, last = high <= 6 ? high + 2 : 8;
+    int length = last - first + 1;
+    uint64_t window = key >> (6 * first);
+    if (length < 9) window &= (1ULL << (6 * length)) - 1;
+    return window | (uint64_t)(low - first) << 54 | (uint64_t)(last - high) << 56 |
+           (uint64_t)length << 58;
+}
+
+/* The memo: a direct-mapped cache of suits' distances by canonical key. A collision only
+ * recomputes. */
+#define CACHE_BITS 17
+typedef struct {
+    uint64_t key; /* the canonical key plus one; 0 marks an empty slot */
+    Dist dist;
+} Slot;
+static Slot cache[1 << CACHE_BITS];
+
+static void suit_distance(uint64_t key, Dist *out) {
+    uint64_t stored = canonical(key) + 1;
+    Slot *slot = &cache[(stored * 0x9E3779B97F4A7C15ULL) >> (64 - CACHE_BITS)];
+    if (slot->key != stored) {
+        uint64_t form = stored - 1;
+        uint8_t c[9] = {0}, lim[9] = {4, 4, 4, 4, 4, 4, 4, 4, 4};
+        if (form & HONOURS_MARK) {
+            for (int r = 0; r < 7; r++) {
+                c[r] = (uint8_t)(FIELD(form, r) >> 3);
+                lim[r] = (uint8_t)(FIELD(form, r) & 7);
+            }
+            honour_distance(c, lim, &slot->dist);
+        } else {
+            /* the window back on nine ranks: at the end it lay against, else the start (an
+             * empty suit has no window: its key is its raw key) */
+            int length = (int)(form >> 58 & 15), room_after = (int)(form >> 56 & 3);
+            int first = room_after < 2 && length > 0 ? 9 - length : 0;
+            for (int r = 0; r < length; r++) {
+                c[first + r] = (uint8_t)(FIELD(form, r) >> 3);
+                lim[first + r] = (uint8_t)(FIELD(form, r) & 7);
+            }
+            number_distance(c, lim, &slot->dist);
+        }
+        slot->key = stored;
+    }
+    *out = slot->dist;
+}
+
+/* ------------------------------------------------------------------ a hand */
+
+typedef struct {
+    uint8_t c[KINDS];   /* concealed counts */
+    uint8_t lim[KINDS]; /* copies the concealed part may hold: 4 less those in melds */
+    int melds;
+    int need; /* sets still needed: 4 - melds */
+} Hand;
+
+/* Seven pairs and thirteen orphans read only these (no melds). */
+typedef struct {
+    int pairs, kinds, orphan_kinds, orphan_pairs;
+} Closed;
+
+static Closed closed_facts(const uint8_t *c) {
+    Closed f = {0, 0, 0, 0};
+    for (int k = 0; k < KINDS; k++) {
+        if (!c[k]) continue;
+        f.kinds++;
+        if (c[k] >= 2) f.pairs++;
+        if (is_orphan[k]) {
+            f.orphan_kinds++;
+            if (c[k] >= 2) f.orphan_pairs++;
+        }
+    }
+    return f;
+}
+
+static int seven_pairs(const Closed *f) {
+    return 6 - f->pairs + (f->kinds < 7 ? 7 - f->kinds : 0);
+}
+
+static int orphans(const Closed *f) {
+    return 13 - f->orphan_kinds - (f->orphan_pairs > 0);
+}
+
+/* Seven pairs' and thirteen orphans' shanten after one more (step 1) or one less (step -1)
+ * tile of `kind`, the lower of the two. */
+static int other_forms_after(const Closed *f, int count, int kind, int step) {
+    int after = count + step;
+    int paired = (after >= 2) - (count >= 2);
+    int held = (after >= 1) - (count >= 1);
+    Closed g = *f;
+    g.pairs += paired;
+    g.kinds += held;
+    if (is_orphan[kind]) {
+        g.orphan_kinds += held;
+        g.orphan_pairs += paired;
+    }
+    int a = seven_pairs(&g), b = orphans(&g);
+    return a < b ? a : b;
+}
+
+static void hand_suits(const Hand *h, uint64_t keys[4], Dist suits[4]) {
+    for (int s = 0; s < 4; s++) {
+        keys[s] = suit_key(s, h->c, h->lim);
+        suit_distance(keys[s], &suits[s]);
+    }
+}
+
+static int hand_shanten(const Hand *h) {
+    uint64_t keys[4];
+    Dist suits[4], low, high;
+    hand_suits(h, keys, suits);
+    merge(&suits[0], &suits[1], &low);
+    merge(&suits[2], &suits[3], &high);
+    Dist all;
+    merge(&low, &high, &all);
+    int value = target(&all, &SCRATCH, h->need) - 1;
+    if (h->melds == 0 && value > -1) {
+        Closed f = closed_facts(h->c);
+        int a = seven_pairs(&f), b = orphans(&f);
+        if (a < value) value = a;
+        if (b < value) value = b;
+    }
+    return value;
+}
+
+/* The shanten after one tile more (step 1) or less (step -1) of each kind: NO_TILE where
+ * there is no such tile to draw (every copy held) or to discard (none held). */
+static void after_each(const Hand *h, int step, int out[KINDS]) {
+    uint64_t keys[4];
+    Dist suits[4], rest[4], low, high, tmp;
+    hand_suits(h, keys, suits);
+    /* for each suit, the other three merged with SCRATCH */
+    merge(&suits[0], &suits[1], &low);
+    merge(&suits[2], &suits[3], &high);
+    merge(&high, &SCRATCH, &tmp);
+    merge(&suits[1], &tmp, &rest[0]);
+    merge(&suits[0], &tmp, &rest[1]);
+    merge(&low, &SCRATCH, &tmp);
+    merge(&suits[3], &tmp, &rest[2]);
+    merge(&suits[2], &tmp, &rest[3]);
+    Closed f = {0, 0, 0, 0};
+    if (h->melds == 0) f = closed_facts(h->c);
+    for (int k = 0; k < KINDS; k++) {
+        int count = h->c[k];
+        if (step > 0 ? count >= h->lim[k] : count == 0) {
+            out[k] = NO_TILE;
+            continue;
+        }
+        int suit = k / 9;
+        uint64_t tile = RANK_TILE(k - 9 * suit);
+        Dist changed;
+        suit_distance(step > 0 ? keys[suit] + tile : keys[suit] - tile, &changed);
+        int value = target(&changed, &rest[suit], h->need) - 1;
+        if (h->melds == 0 && value > -1) {
+            int other = other_forms_after(&f, count, k, step);
+            if (other < value) value = other;
+        }
+        out[k] = value;
+    }
+}
+
+/* ------------------------------------------------------------------ Python */
+
+/* Reads 34 counts from a bytes object, each at most 4. */
+static int read_counts(PyObject *obj, const char *name, uint8_t *out) {
+    if (!PyBytes_Check(obj) || PyBytes_GET_SIZE(obj) != KINDS) {
+        PyErr_Format(PyExc_ValueError, "%s: 34 counts as bytes expected", name);
+        return -1;
+    }
+    const unsigned char *raw = (const unsigned char *)PyBytes_AS_STRING(obj);
+    for (int k = 0; k < KINDS; k++) {
+        if (raw[k] > 4) {
+            PyErr_Format(PyExc_ValueError, "%s: %d copies of kind %d", name, raw[k], k);
+            return -1;
+        }
+        out[k] = raw[k];
+    }
+    return 0;
+}
+
+/* The hand of the arguments (closed: bytes, held: bytes, melds: int). */
+static int read_hand(PyObject *closed, PyObject *held, int melds, Hand *h) {
+    uint8_t all[KINDS];
+    if (read_counts(closed, "closed", h->c) < 0 || read_counts(held, "held", all) < 0) return -1;
+    if (melds < 0 || melds > 4) {
+        PyErr_Format(PyExc_ValueError, "melds: %d (0-4)", melds);
+        return -1;
+    }
+    for (int k = 0; k < KINDS; k++) {
+        if (all[k] < h->c[k]) {
+            PyErr_Format(PyExc_ValueError, "held: fewer copies of kind %d than closed", k);
+            return -1;
+        }
+        h->lim[k] = (uint8_t)(4 - (all[k] - h->c[k]));
+    }
+    h->melds = melds;
+    h->need = 4 - melds;
+    return 0;
+}
+
+/* The kinds whose draw lowers the hand's shanten below `current`, as a tuple; their unseen
+ * copies (4 - seen) added to *count when `seen` is given. */
+static PyObject *improving_tuple(Hand *h, int current, const uint8_t *seen, long *count) {
+    int after[KINDS], kinds[KINDS], n = 0;
+    after_each(h, 1, after);
+    for (int k = 0; k < KINDS; k++) {
+        if (after[k] < current) kinds[n++] = k;
+    }
+    PyObject *out = PyTuple_New(n);
+    if (!out) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *kind = PyLong_FromLong(kinds[i]);
+        if (!kind) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, kind);
+        if (seen) *count += 4 - seen[kinds[i]];
+    }
+    return out;
+}
+
+static PyObject *py_shanten(PyObject *self, PyObject *args) {
+    PyObject *closed, *held;
+    int melds;
+    Hand h;
+    if (!PyArg_ParseTuple(args, "SSi", &closed, &held, &melds)) return NULL;
+    if (read_hand(closed, held, melds, &h) < 0) return NULL;
+    return PyLong_FromLong(hand_shanten(&h));
+}
+
+static PyObject *py_improving(PyObject *self, PyObject *args) {
+    PyObject *closed, *held;
+    int melds, current;
+    Hand h;
+    if (!PyArg_ParseTuple(args, "SSii", &closed, &held, &melds, &current)) return NULL;
+    if (read_hand(closed, held, melds, &h) < 0) return NULL;
+    return improving_tuple(&h, current, NULL, NULL);
+}
+
+static PyObject *py_after_discards(PyObject *self, PyObject *args) {
+    PyObject *closed, *held;
+    int melds;
+    Hand h;
+    if (!PyArg_ParseTuple(args, "SSi", &closed, &held, &melds)) return NULL;
+    if (read_hand(closed, held, melds, &h) < 0) return NULL;
+    int after[KINDS];
+    after_each(&h, -1, after);
+    PyObject *out = PyList_New(KINDS);
+    if (!out) return NULL;
+    for (int k = 0; k < KINDS; k++) {
+        PyObject *value = PyLong_FromLong(after[k]);
+        if (!value) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, k, value);
+    }
+    return out;
+}
+
+/* figures(closed, held, melds, seen, also) -> (shanten before, [(kind, shanten, kinds, count)])
+ * for every kind held of 14 tiles: the shanten after discarding it, and for the discards at
+ * the lowest shanten and for `also` (-1: none) the kinds that then improve the hand and their
+ * copies not seen; the others get () and -1. */
+static PyObject *py_figures(PyObject *self, PyObject *args) {
+    PyObject *closed, *held, *seen_obj;
+    int melds, also;
+    Hand h;
+    uint8_t seen[KINDS];
+    if (!PyArg_ParseTuple(args, "SSiSi", &closed, &held, &melds, &seen_obj, &also)) return NULL;
+    if (read_hand(closed, held, melds, &h) < 0 || read_counts(seen_obj, "seen", seen) < 0)
+        return NULL;
+    int before = hand_shanten(&h);
+    int after[KINDS];
+    after_each(&h, -1, after);
+    int lowest = INF;
+    for (int k = 0; k < KINDS; k++) {
+        if (h.c[k] && after[k] < lowest) lowest = after[k];
+    }
+    PyObject *list = PyList_New(0);
+    if (!list) return NULL;
+    for (int k = 0; k < KINDS; k++) {
+        if (!h.c[k]) continue;
+        PyObject *kinds;
+        long count = -1;
+        if (after[k] != lowest && k != also) {
+            kinds = PyTuple_New(0);
+        } else {
+            count = 0;
+            h.c[k]--;
+            kinds = improving_tuple(&h, after[k], seen, &count);
+            h.c[k]++;
+        }
+        if (!kinds) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyObject *item = Py_BuildValue("(iiNl)", k, after[k], kinds, count);
+        if (!item || PyList_Append(list, item) < 0) {
+            Py_XDECREF(item);
+            Py_DECREF(list);
+            return NULL;
+        }
+        Py_DECREF(item);
+    }
+    return Py_BuildValue("(iN)", before, list);
+}
+
+static PyObject *py_forget(PyObject *self, PyObject *unused) {
+    memset(cache, 0, sizeof cache);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"forget", py_forget, METH_NOARGS,
+     "forget() -> None: empty the memo of suits' distances (what a fresh process starts with)."},
+    {"shanten", py_shanten, METH_VARARGS,
+     "shanten(closed, held, melds) -> int: the shanten of concealed counts (34 bytes) beside "
+     "melds called melds, held the copies in hand and melds."},
+    {"improving", py_improving, METH_VARARGS,
+     "improving(closed, held, melds, current) -> tuple: the kinds whose draw lowers the "
+     "shanten below current."},
+    {"after_discards", py_after_discards, METH_VARARGS,
+     "after_discards(closed, held, melds) -> list: the shanten after discarding each kind "
+     "(9 for a kind not held)."},
+    {"figures", py_figures, METH_VARARGS,
+     "figures(closed, held, melds, seen, also) -> (before, [(kind, shanten, kinds, count)]): "
+     "every discard of 14 tiles with its figures."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_acceptance",
+    "The tile-efficiency figures of the analysis of play, in C (the compiled build).", -1,
+    methods,
+};
+
+PyMODINIT_FUNC PyInit__acceptance(void) {
+    for (int i = 0; i < 13; i++) is_orphan[ORPHANS[i]] = 1;
+    init_merge_steps();
+    return PyModule_Create(&module);
+}
