@@ -134,6 +134,8 @@ class Tile:
 
 
 #: The notation of every kind, and of its red five (only fives have one).
+#: The plain (not red) tile of each kind, made once: a tile made anew runs its checks.
+PLAIN_TILES: Final[tuple[Tile, ...]] = tuple(Tile(kind) for kind in range(34))
 _NAMES: Final = tuple(kind_name(k) for k in range(34))
 _RED_NAMES: Final = tuple(f"0{SUITS[k // 9]}" if k in _FIVES else _NAMES[k] for k in range(34))
 

@@ -89,10 +89,15 @@ static int target(const Dist *a, const Dist *b, int need) {
  * and two ranks back (each needs a tile of this rank), and for each state the fewest tiles
  * drawn so far for each (pairs, sets), as a Dist. At each rank, each state may start new
  * sequences, make a triplet and make the pair -- demanding that many copies of the rank,
- * never more than its limit; the copies the suit lacks are drawn. */
+ * never more than its limit; the copies the suit lacks are drawn.
+ *
+ * At most two sequences start at a rank: three alike are the same tiles as three triplets
+ * (123 123 123 = 111 222 333), the same sets for the same draws, which the pass makes at the
+ * held ranks and SCRATCH at the others. */
+#define MAX_STARTS 2
 static void number_distance(const uint8_t *c, const uint8_t *lim, Dist *out) {
-    Dist states[5][5], next[5][5];
-    int live[5][5] = {{0}}, next_live[5][5];
+    Dist states[MAX_STARTS + 1][MAX_STARTS + 1], next[MAX_STARTS + 1][MAX_STARTS + 1];
+    int live[MAX_STARTS + 1][MAX_STARTS + 1] = {{0}}, next_live[MAX_STARTS + 1][MAX_STARTS + 1];
     states[0][0] = EMPTY;
     live[0][0] = 1;
     int owing = 0; /* some state has sequences running into the next rank */
@@ -104,14 +109,14 @@ static void number_distance(const uint8_t *c, const uint8_t *lim, Dist *out) {
         if (!can_start && !can_group && !owing) continue;
         memset(next_live, 0, sizeof next_live);
         owing = 0;
-        for (int b1 = 0; b1 < 5; b1++) {
-            for (int b2 = 0; b2 < 5; b2++) {
+        for (int b1 = 0; b1 <= MAX_STARTS; b1++) {
+            for (int b2 = 0; b2 <= MAX_STARTS; b2++) {
                 if (!live[b1][b2]) continue;
                 int owed = b1 + b2;
                 if (owed > limit) continue;
                 const int8_t *from = states[b1][b2].d;
                 int max_new = can_start ? limit - owed : 0;
-                for (int starts = 0; starts <= max_new && starts <= 4; starts++) {
+                for (int starts = 0; starts <= max_new && starts <= MAX_STARTS; starts++) {
                     Dist *to = &next[starts][b1];
                     if (!next_live[starts][b1]) {
                         *to = (Dist){{INF, INF, INF, INF, INF, INF, INF, INF, INF, INF}};
@@ -124,17 +129,27 @@ static void number_distance(const uint8_t *c, const uint8_t *lim, Dist *out) {
                             if (demand > limit) break;
                             int add = demand > have ? demand - have : 0;
                             int sets = starts + trip;
-                            /* from (p, m) to (p + pair, m + sets): at most one pair, four sets */
+                            /* from (p, m) to (p + pair, m + sets): at most one pair, four
+                             * sets (no test for INF here: the sums are brought back to INF
+                             * after the rank) */
                             for (int p = 0; p + pair <= 1; p++) {
+                                const int8_t *src = from + p * 5;
+                                int8_t *dst = to->d + (p + pair) * 5 + sets;
                                 for (int m = 0; m + sets <= 4; m++) {
-                                    int cost = from[p * 5 + m];
-                                    if (cost >= INF) continue;
-                                    int8_t *slot = &to->d[(p + pair) * 5 + m + sets];
-                                    if (cost + add < *slot) *slot = (int8_t)(cost + add);
+                                    int8_t cost = (int8_t)(src[m] + add);
+                                    if (cost < dst[m]) dst[m] = cost;
                                 }
                             }
                         }
                     }
+                }
+            }
+        }
+        for (int b1 = 0; b1 <= MAX_STARTS; b1++) {
+            for (int b2 = 0; b2 <= MAX_STARTS; b2++) {
+                if (!next_live[b1][b2]) continue;
+                for (int k = 0; k < SIZE; k++) {
+                    if (next[b1][b2].d[k] > INF) next[b1][b2].d[k] = INF;
                 }
             }
         }

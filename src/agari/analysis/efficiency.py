@@ -37,6 +37,7 @@ from agari.analysis.waiting import (
     _shanten,
     _shanten_after_discards,
 )
+from agari.native import mypyc_attr
 
 try:  # the compiled build's C core
     from agari.analysis import _acceptance
@@ -131,6 +132,7 @@ def winning_kinds(closed: list[int], melds: int, held: list[int]) -> tuple[int, 
     return _improving(closed, melds, held, 0, None)
 
 
+@mypyc_attr(acyclic=True)  # values only: the compiled build leaves it out of the collector
 @dataclass(frozen=True, slots=True)
 class DiscardFigures:
     """One discard of 14 tiles: the shanten after it, the kinds that then improve the hand

@@ -69,7 +69,7 @@ from agari.notation.validate import mark_checked
 from agari.rules import Rules
 from agari.settle.limits import base_points
 from agari.settle.win import settle_win
-from agari.tiles import NORTH, Tile, dora_kind
+from agari.tiles import NORTH, PLAIN_TILES, Tile, dora_kind
 
 __all__ = [
     "DEFAULT_TURN",
@@ -99,7 +99,6 @@ _SHOWN: Final = tuple(
 
 #: Every tile once (tiles are immutable values): the plain tile of each kind, and the red
 #: five of each suit.
-_PLAIN: Final = tuple(Tile(kind) for kind in range(34))
 _REDS: Final = tuple(Tile(kind, True) for kind in _FIVE)
 
 
@@ -265,7 +264,7 @@ def _kind(event: int) -> int:
 
 
 def _event_tile(event: int) -> Tile:
-    return _REDS[event - 34] if event >= 34 else _PLAIN[event]
+    return _REDS[event - 34] if event >= 34 else PLAIN_TILES[event]
 
 
 def _add(tiles: _Tiles, event: int, step: int = 1) -> _Tiles:
@@ -295,7 +294,7 @@ def _tiles_of(tiles: _Tiles) -> tuple[Tile, ...]:
                 red = reds[kind // 9]
                 out += [_REDS[kind // 9]] * red
                 n -= red
-            out += [_PLAIN[kind]] * n
+            out += [PLAIN_TILES[kind]] * n
     return tuple(out)
 
 

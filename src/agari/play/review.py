@@ -28,10 +28,11 @@ from agari.errors import HandError
 from agari.game.logs import Call, Discard, Draw, Event, NewDora, RiichiAccepted, RoundLog, Win
 from agari.game.table import TableError
 from agari.hand import SEAT_WINDS, Context, Hand, make_context, replace_context
+from agari.native import mypyc_attr
 from agari.notation.validate import check_under_rules
 from agari.play.follow import Follower, Furiten, counts
 from agari.rules import Rules
-from agari.tiles import Tile
+from agari.tiles import PLAIN_TILES, Tile
 
 __all__ = ["Decision", "Figures", "review_round"]
 
@@ -40,6 +41,7 @@ _OWN_KANS: Final = ("ankan", "kakan", "kita")
 _TAKES: Final = ("chi", "pon", "daiminkan")
 
 
+@mypyc_attr(acyclic=True)  # values only: the compiled build leaves it out of the collector
 @dataclass(frozen=True, slots=True)
 class Figures:
     """A discard's figures: the tile, the shanten after it, the kinds that improve the hand
@@ -59,7 +61,7 @@ class Figures:
 
     @classmethod
     def of(cls, figures: DiscardFigures) -> Figures:
-        return cls(Tile(figures.kind), figures.shanten, figures.kinds, figures.count)
+        return cls(PLAIN_TILES[figures.kind], figures.shanten, figures.kinds, figures.count)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -69,6 +71,7 @@ class Figures:
         }
 
 
+@mypyc_attr(acyclic=True)  # values only (a review keeps thousands: see Figures)
 @dataclass(frozen=True, slots=True)
 class Decision:
     """One decision (SPEC §8): where (round ``index``, its ``label``), who (``seat``), at
@@ -189,12 +192,12 @@ class Decision:
             action=self.action,
             shanten=self.shanten,
             shanten_after=self.shanten_after,
-            seen={str(Tile(k)): n for k, n in enumerate(self.seen) if n},
+            seen={str(PLAIN_TILES[k]): n for k, n in enumerate(self.seen) if n},
             best=[f.to_json() for f in self.best],
             chosen=None if self.chosen is None else self.chosen.to_json(),
             furiten=self.furiten,
             tenpai=self.tenpai,
-            waits=[str(Tile(k)) for k in self.waits],
+            waits=[str(PLAIN_TILES[k]) for k in self.waits],
             missed_win=self.missed_win,
         )
         if self.value_best is not None:
