@@ -305,20 +305,32 @@ static int other_forms_after(const Closed *f, int count, int kind, int step) {
     return a < b ? a : b;
 }
 
-static void hand_suits(const Hand *h, uint64_t keys[4], Dist suits[4]) {
-    for (int s = 0; s < 4; s++) {
-        keys[s] = suit_key(s, h->c, h->lim);
-        suit_distance(keys[s], &suits[s]);
+/* A hand's four suits: their keys and distances. A discard or a draw changes one. */
+typedef struct {
+    uint64_t keys[4];
+    Dist dist[4];
+} Suits;
+
+static void suits_of(const Hand *h, Suits *s) {
+    for (int suit = 0; suit < 4; suit++) {
+        s->keys[suit] = suit_key(suit, h->c, h->lim);
+        suit_distance(s->keys[suit], &s->dist[suit]);
     }
 }
 
-static int hand_shanten(const Hand *h) {
-    uint64_t keys[4];
-    Dist suits[4], low, high;
-    hand_suits(h, keys, suits);
-    merge(&suits[0], &suits[1], &low);
-    merge(&suits[2], &suits[3], &high);
-    Dist all;
+/* `s` less (step -1) or plus (step 1) one tile of `kind`. */
+static void suits_after(const Suits *s, int kind, int step, Suits *out) {
+    int suit = kind / 9;
+    uint64_t tile = RANK_TILE(kind - 9 * suit);
+    *out = *s;
+    out->keys[suit] = step > 0 ? s->keys[suit] + tile : s->keys[suit] - tile;
+    suit_distance(out->keys[suit], &out->dist[suit]);
+}
+
+static int shanten_of_suits(const Hand *h, const Suits *s) {
+    Dist low, high, all;
+    merge(&s->dist[0], &s->dist[1], &low);
+    merge(&s->dist[2], &s->dist[3], &high);
     merge(&low, &high, &all);
     int value = target(&all, &SCRATCH, h->need) - 1;
     if (h->melds == 0 && value > -1) {
@@ -330,12 +342,19 @@ static int hand_shanten(const Hand *h) {
     return value;
 }
 
-/* The shanten after one tile more (step 1) or less (step -1) of each kind: NO_TILE where
- * there is no such tile to draw (every copy held) or to discard (none held). */
-static void after_each(const Hand *h, int step, int out[KINDS]) {
-    uint64_t keys[4];
-    Dist suits[4], rest[4], low, high, tmp;
-    hand_suits(h, keys, suits);
+static int hand_shanten(const Hand *h) {
+    Suits s;
+    suits_of(h, &s);
+    return shanten_of_suits(h, &s);
+}
+
+/* The shanten after one tile more (step 1) or less (step -1) of each kind, `s` the hand's
+ * suits: NO_TILE where there is no such tile to draw (every copy held) or to discard (none
+ * held). */
+static void after_each(const Hand *h, const Suits *s, int step, int out[KINDS]) {
+    const Dist *suits = s->dist;
+    const uint64_t *keys = s->keys;
+    Dist rest[4], low, high, tmp;
     /* for each suit, the other three merged with SCRATCH */
     merge(&suits[0], &suits[1], &low);
     merge(&suits[2], &suits[3], &high);
@@ -407,9 +426,10 @@ static int read_hand(PyObject *closed, PyObject *held, int melds, Hand *h) {
 
 /* The kinds whose draw lowers the hand's shanten below `current`, as a tuple; their unseen
  * copies (4 - seen) added to *count when `seen` is given. */
-static PyObject *improving_tuple(Hand *h, int current, const uint8_t *seen, long *count) {
+static PyObject *improving_tuple(const Hand *h, const Suits *s, int current, const uint8_t *seen,
+                                 long *count) {
     int after[KINDS], kinds[KINDS], n = 0;
-    after_each(h, 1, after);
+    after_each(h, s, 1, after);
     for (int k = 0; k < KINDS; k++) {
         if (after[k] < current) kinds[n++] = k;
     }
@@ -442,7 +462,9 @@ static PyObject *py_improving(PyObject *self, PyObject *args) {
     Hand h;
     if (!PyArg_ParseTuple(args, "SSii", &closed, &held, &melds, &current)) return NULL;
     if (read_hand(closed, held, melds, &h) < 0) return NULL;
-    return improving_tuple(&h, current, NULL, NULL);
+    Suits s;
+    suits_of(&h, &s);
+    return improving_tuple(&h, &s, current, NULL, NULL);
 }
 
 static PyObject *py_after_discards(PyObject *self, PyObject *args) {
@@ -452,7 +474,9 @@ static PyObject *py_after_discards(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "SSi", &closed, &held, &melds)) return NULL;
     if (read_hand(closed, held, melds, &h) < 0) return NULL;
     int after[KINDS];
-    after_each(&h, -1, after);
+    Suits s;
+    suits_of(&h, &s);
+    after_each(&h, &s, -1, after);
     PyObject *out = PyList_New(KINDS);
     if (!out) return NULL;
     for (int k = 0; k < KINDS; k++) {
@@ -478,9 +502,11 @@ static PyObject *py_figures(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "SSiSi", &closed, &held, &melds, &seen_obj, &also)) return NULL;
     if (read_hand(closed, held, melds, &h) < 0 || read_counts(seen_obj, "seen", seen) < 0)
         return NULL;
-    int before = hand_shanten(&h);
+    Suits whole;
+    suits_of(&h, &whole);
+    int before = shanten_of_suits(&h, &whole);
     int after[KINDS];
-    after_each(&h, -1, after);
+    after_each(&h, &whole, -1, after);
     int lowest = INF;
     for (int k = 0; k < KINDS; k++) {
         if (h.c[k] && after[k] < lowest) lowest = after[k];
@@ -495,8 +521,10 @@ static PyObject *py_figures(PyObject *self, PyObject *args) {
             kinds = PyTuple_New(0);
         } else {
             count = 0;
+            Suits less;
+            suits_after(&whole, k, -1, &less);
             h.c[k]--;
-            kinds = improving_tuple(&h, after[k], seen, &count);
+            kinds = improving_tuple(&h, &less, after[k], seen, &count);
             h.c[k]++;
         }
         if (!kinds) {

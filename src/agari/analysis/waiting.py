@@ -52,7 +52,7 @@ from agari.analysis.tables import (
     formula_shanten_after_draws,
 )
 from agari.engine.decompose import UNIT, is_complete, keys_of_counts
-from agari.engine.scoring import score_hand
+from agari.engine.scoring import score_hand, win_points
 from agari.errors import HandError, and_list, or_list
 from agari.hand import Context, Hand
 from agari.lang import _, ngettext
@@ -60,7 +60,14 @@ from agari.notation import parse_hand
 from agari.notation.validate import mark_checked
 from agari.result import Result
 from agari.rules import Rules
-from agari.tiles import NORTH, TERMINALS_AND_HONOURS, Tile, absent_in_three_player, kind_name
+from agari.tiles import (
+    NORTH,
+    PLAIN_TILES,
+    TERMINALS_AND_HONOURS,
+    Tile,
+    absent_in_three_player,
+    kind_name,
+)
 
 __all__ = [
     "Discard",
@@ -539,10 +546,8 @@ def best_win(hand: Hand, kinds: Iterable[int], rules: Rules) -> int:
     best = 0
     for kind in kinds:
         for context in (by_ron, by_tsumo):
-            complete = mark_checked(Hand(hand.concealed, Tile(kind), hand.melds, context))
-            result = score_hand(complete, rules, input_is_text=True)
-            if result is not None and result.status == "win" and (result.points or 0) > best:
-                best = result.points or 0
+            complete = mark_checked(Hand(hand.concealed, PLAIN_TILES[kind], hand.melds, context))
+            best = max(best, win_points(complete, rules))
     return best
 
 

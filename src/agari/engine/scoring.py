@@ -630,8 +630,7 @@ def score_hand(
             win_tile=win_tile,
             details=_NoYakuDetails(readings, facts, hand, rules, value, input_is_text),
         )
-    top = scored[0] if len(scored) == 1 else best(scored)
-    settlement = settle_win(top.base, hand.context, rules, top.liable_base)
+    top, settlement = _settled(scored, hand, rules)
     points, total, deltas = settlement.figures()
     # Positional, in the order of SPEC §3 (Result's keywords), the details' fields _KEEP:
     # made for every hand scored, where twenty keywords cost as much as the settlement.
@@ -665,6 +664,22 @@ def score_hand(
         settlement,
         _WinDetails(top, hand, rules, settlement, value, input_is_text),
     )
+
+
+def _settled(scored: list[Scored], hand: Hand, rules: Rules) -> tuple[Scored, Settlement]:
+    """The best of a win's scored readings and its settlement."""
+    top = scored[0] if len(scored) == 1 else best(scored)
+    return top, settle_win(top.base, hand.context, rules, top.liable_base)
+
+
+def win_points(hand: Hand, rules: Rules) -> int:
+    """The points of a hand with a known winning tile (its result's ``points``), 0 when it
+    has no yaku or does not win: for a caller that compares values (the review's
+    value-aware choice) and reads nothing else of the result."""
+    _, scored, facts = _score_readings(hand, rules)
+    if facts is None or not scored:
+        return 0
+    return _settled(scored, hand, rules)[1].figures()[0]
 
 
 def _dora_mapping(dora: DoraCounts) -> ReadOnlyDict[int]:

@@ -114,11 +114,16 @@ class Follower:
         for seat in range(rules.players):
             self._refresh(seat)
 
-    def _refresh(self, seat: int) -> None:
-        """The facts of ``seat``'s 13 tiles, after its hand changed."""
+    def _refresh(self, seat: int, known: tuple[int, tuple[int, ...]] | None = None) -> None:
+        """The facts of ``seat``'s 13 tiles, after its hand changed (``known``: their
+        shanten and the kinds that improve them, when the caller has worked them out)."""
+        facts = self.facts[seat]
+        if known is not None:
+            facts.shanten, improving = known
+            facts.waits = improving if facts.shanten == 0 else ()
+            return
         player = self.table.seats[seat]
         closed, held = counts(player)
-        facts = self.facts[seat]
         facts.shanten = shanten_of(closed, len(player.melds), held)
         facts.waits = winning_kinds(closed, len(player.melds), held) if facts.shanten == 0 else ()
 
@@ -133,8 +138,10 @@ class Follower:
                 if self.table.seats[seat].riichi:
                     facts.riichi_furiten = True
 
-    def apply(self, event: Event) -> None:
-        """Play one event: the table's, then the facts it changes."""
+    def apply(self, event: Event, after: tuple[int, tuple[int, ...]] | None = None) -> None:
+        """Play one event: the table's, then the facts it changes. ``after``: for a
+        discard, the shanten of the hand it leaves and the kinds that improve that hand,
+        when the caller knows them (the review has counted them for the discard made)."""
         table = self.table
         if isinstance(event, Draw):
             table.draw(event)
@@ -143,7 +150,7 @@ class Follower:
             facts = self.facts[event.seat]
             facts.discarded.add(event.tile.kind)
             facts.passed = False  # one's own discard ends temporary furiten
-            self._refresh(event.seat)
+            self._refresh(event.seat, after)
             self._passes(event.seat, event.tile.kind)
         elif isinstance(event, Call):
             table.apply(event)

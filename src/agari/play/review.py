@@ -280,7 +280,9 @@ class _Round:
             table.last.tile if isinstance(table.last, Draw) and table.last.seat == seat else None
         )
         hand = self.hand_text(seat)
-        self.follower.apply(event)
+        # a discard's figures are the facts of the hand it leaves: not worked out again
+        known = None if chosen is None else (chosen.shanten, chosen.kinds)
+        self.follower.apply(event, known)
         facts = self.follower.facts[seat]
         after = chosen.shanten if chosen is not None else self._shanten_now(seat)
         self.decisions.append(
