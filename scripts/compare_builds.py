@@ -6,8 +6,10 @@
 Each interpreter runs ``agari batch --json`` (in a process of its own) over the fixtures
 (``fixtures/hands_*.toml``, under their own rules) and, where it is present, the development
 oracle (``../shared/oracle/majiang_hule.jsonl`` beside this repository, under ``tenhou``),
-plus the waits and discard tables of every 13- and 14-tile hand of ``examples/``; the
-outputs must be equal byte for byte. ``--pure`` defaults to this interpreter with the
+plus the waits and discard tables of every 13- and 14-tile hand of ``examples/``, and the
+replay and the review of every game of ``fixtures/logs`` (``agari game --json``, ``agari
+review --json``: the compiled build counts the review's figures in C); the outputs must be
+equal byte for byte. ``--pure`` defaults to this interpreter with the
 source tree beside this script on its path; ``--compiled`` is a Python whose installed
 agari says ``(compiled)`` (``AGARI_COMPILE=1 pip install .``). Exit status 0 when every
 output agrees, 1 otherwise.
@@ -72,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     waiting += ["123m456p789s1155z seen=5z river=1z", "234m067p3457899s1z river=6s"]
     waiting += ["12405m789p789s11z call=3m", "666m067p2345s55z7z call=6m seen=1z"]
     runs["analysis"] = ["--json", "--rules", "tenhou", *waiting]
+    runs["games"] = ["game", "--json", "fixtures/logs"]
+    runs["review"] = ["review", "--json", "fixtures/logs"]
     failed = 0
     for label, command in runs.items():
         outputs = {name: _run(python, src, command) for name, (python, src) in builds.items()}

@@ -133,7 +133,7 @@ def winning_kinds(closed: list[int], melds: int, held: list[int]) -> tuple[int, 
 
 
 @mypyc_attr(acyclic=True)  # values only: the compiled build leaves it out of the collector
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class DiscardFigures:
     """One discard of 14 tiles: the shanten after it, the kinds that then improve the hand
     and how many copies of them the player has not seen (``count``)."""

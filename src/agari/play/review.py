@@ -42,7 +42,7 @@ _TAKES: Final = ("chi", "pon", "daiminkan")
 
 
 @mypyc_attr(acyclic=True)  # values only: the compiled build leaves it out of the collector
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Figures:
     """A discard's figures: the tile, the shanten after it, the kinds that improve the hand
     then and the copies of them the seat had not seen."""
@@ -72,7 +72,7 @@ class Figures:
 
 
 @mypyc_attr(acyclic=True)  # values only (a review keeps thousands: see Figures)
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Decision:
     """One decision (SPEC §8): where (round ``index``, its ``label``), who (``seat``), at
     which of its draws (``turn``), the hand before it (``hand``, and the ``drawn`` or
