@@ -121,7 +121,7 @@ def _tiles(text: str) -> list[str]:
 def test_a_closed_kan_and_a_kita_then_a_win_on_the_replacement_tile() -> None:
     """Three players. The dealer (seat 0, left out of each record: its default) declares a
     closed kan of 1m, draws 7z, sets aside a North, draws 6p and wins: rinshan."""
-    hands = ["1111999m12345p47z", "19m19p19s1234566z", "19m19p19s1234577z"]
+    hands = ["1111999m12345p47z", "6789p11s1234566z", "6789p99s1234577z"]
     data = _record(
         3,
         [
@@ -153,8 +153,9 @@ def test_a_closed_kan_and_a_kita_then_a_win_on_the_replacement_tile() -> None:
 def test_a_pon_then_an_added_kan_and_an_abortive_draw() -> None:
     """Four players: seat 1 pons seat 0's 5z, later adds the fourth 5z (type 2) and draws
     its replacement; the round ends in nine terminals (RecordLiuJu type 1)."""
-    hands = ["5z1234567m12345p", "55z123m456p789s12s", "19m19p19s1234566z", "19m19p19s1234577z"]
-    hands[0] = "1234567m1234p555z"  # 14: the dealer discards a 5z first
+    # 14 tiles for the dealer, which discards its 5z first; no kind dealt, drawn or shown
+    # more than four times (the replay counts them)
+    hands = ["1234567m123456p5z", "55z234m456p678s12s", "19m19p19s1234667z", "19m19p19s1234677z"]
     data = _record(
         4,
         [

@@ -31,6 +31,7 @@ from agari.game.logs import (
 )
 from agari.game.logs.mjai import tile_of
 from agari.game.replay_log import replay_log
+from tests.conftest import run_agari
 
 ROOT = Path(__file__).resolve().parents[2]
 MJAI = ROOT / "fixtures" / "logs" / "mjai"
@@ -220,3 +221,46 @@ def test_damage_names_the_line_and_keeps_the_rounds_before() -> None:
 def test_gzip_is_read_like_the_plain_file() -> None:
     plain = SANMA.read_bytes()
     assert read_log(gzip.compress(plain), game="x.mjson.gz") == read_log(plain, game="x.mjson.gz")
+
+
+def _second_round_dealt_five(path: Path, tmp_path: Path) -> Path:
+    """``path`` with seat 0 of its second round dealt three more 2p: five in its hand, six
+    dealt in all (seat 1 holds one). The mjai reader reads it (it does not count copies);
+    the replay finds it damaged."""
+    out = []
+    rounds = 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        event = json.loads(line)
+        if event["type"] == "start_kyoku":
+            rounds += 1
+            if rounds == 2:
+                assert event["tehais"][0].count("2p") == 2
+                event["tehais"][0][0:3] = ["2p", "2p", "2p"]
+        out.append(json.dumps(event))
+    damaged = tmp_path / "five.mjson"
+    damaged.write_text("\n".join(out) + "\n", encoding="utf-8")
+    return damaged
+
+
+def test_a_fifth_copy_stops_the_replay_and_the_review_keeps_the_rounds_before(
+    tmp_path: Path,
+) -> None:
+    """A log that deals, draws or shows a kind a fifth time is damaged, whichever reader
+    read it: the replay stops there with the round named; ``agari review`` reviews the
+    rounds before (it once raised the table's error from the damaged round)."""
+    damaged = _second_round_dealt_five(SANMA, tmp_path)
+    log = read_log(damaged.read_bytes(), game="five.mjson")
+    assert len(log.rounds) > 2  # read whole
+    replay = replay_log(log, name="five.mjson")
+    assert replay.error == "five.mjson, round E1-1 (#2): 2p is dealt, drawn or shown 6 times"
+    assert [r.log.label for r in replay.rounds] == [log.rounds[0].label]
+    done = run_agari("review", str(damaged))
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines()[-1] == (
+        f"agari review: {damaged}, round E1-1 (#2): 2p is dealt, drawn or shown 6 times"
+    )
+    assert " E1-0 turn " in done.stdout and " E1-1 " not in done.stdout
+    records = [
+        json.loads(x) for x in run_agari("review", "--json", str(damaged)).stdout.splitlines()
+    ]
+    assert {(r["round"], r["honba"]) for r in records if r["kind"] == "decision"} == {("E1", 0)}

@@ -28,6 +28,7 @@ from agari.game.logs import (
     GameLog,
     LogRules,
     Nagashi,
+    NewDora,
     RiichiAccepted,
     RoundEnd,
     RoundLog,
@@ -40,7 +41,9 @@ from agari.game.outcomes import Draw as DrawOutcome
 from agari.game.outcomes import Wins
 from agari.game.replay_log import (
     LogReplay,
+    ReplayError,
     blank_log,
+    check_copies,
     log_rules,
     replay_log,
     walk_round,
@@ -293,7 +296,8 @@ def test_a_robbed_added_kan_keeps_ippatsu_and_is_chankan() -> None:
 
 def test_liability_from_the_calls() -> None:
     """The seat that fed the third dragon set is liable; the ledger settles it."""
-    hands = ["55z66z77z123m456p9s", FILLER[1], FILLER[2], FILLER[3]]
+    # no dragons and few copies of what is drawn beside seat 0's (the replay counts them)
+    hands = ["55z66z77z123m456p9s", "2589m2589p19s123z", "2589m2589p28s124z", "2589m2589p37s134z"]
     events: list[Any] = [Draw(0, T("1z")), Discard(0, T("1z"))]
     for dragon, discard in (("5z", "1m"), ("6z", "2m"), ("7z", "3m")):
         events += [
@@ -302,7 +306,7 @@ def test_liability_from_the_calls() -> None:
             Call(0, "pon", (T(dragon),) * 3, T(dragon), 1),
             Discard(0, T(discard)),
         ]
-    events += [*_burn(1, 3), Draw(0, T("9s")), Win(0, 0)]
+    events += [*_burn(1, 3, "6s"), Draw(0, T("9s")), Win(0, 0)]
     outcome, _ = _win_hand(_round(hands, events))
     assert outcome.wins[0].pao == 1
     log = GameLog(
@@ -334,6 +338,26 @@ def test_nagashi_mangan_from_the_rivers() -> None:
     events[-1] = ExhaustiveDraw()
     outcome, facts = walk_round(_round(hands, events), Rules.preset("tenhou"))
     assert isinstance(outcome, DrawOutcome) and outcome.nagashi is None
+
+
+def test_no_kind_comes_out_of_the_wall_five_times() -> None:
+    """Four copies of a kind: dealt, drawn and shown as dora indicators in all. A fifth is
+    a damaged log, named by the draw or indicator that shows it (a deal by no event)."""
+    hands = ["1111m456p789s125z", "258m258p258s1234z", "369m369p369s1234z", "147p147s2589m123z"]
+    ok = _round(hands, [Draw(0, T("9m")), Discard(0, T("9m"))], dora="9m")
+    check_copies(ok)  # 1m four times, 9m four times (the indicator and the draw among them)
+    drawn = _round(hands, [Draw(0, T("9m")), Discard(0, T("9m")), Draw(1, T("9m"))], dora="9m")
+    with pytest.raises(ReplayError, match=r"^9m is dealt, drawn or shown 5 times$") as error:
+        check_copies(drawn)
+    assert error.value.event == 2
+    shown = _round(hands, [Draw(0, T("2p")), NewDora(T("1m"))])
+    with pytest.raises(ReplayError, match=r"^1m is dealt, drawn or shown 5 times$") as error:
+        check_copies(shown)
+    assert error.value.event == 1
+    dealt = _round([hands[0], "1258m58p258s1234z", *hands[2:]], [])
+    with pytest.raises(ReplayError, match=r"^1m is dealt, drawn or shown 5 times$") as error:
+        check_copies(dealt)
+    assert error.value.event is None
 
 
 # --------------------------------------------------------------------------- damaged logs

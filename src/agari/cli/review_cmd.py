@@ -27,7 +27,7 @@ from agari.cli.game_files import (
 )
 from agari.cli.options import Parser, run_until_stopped
 from agari.lang import N_, _
-from agari.play.summary import review_game
+from agari.play.summary import review_replay
 from agari.render.review import review_html, review_section, review_text
 
 __all__ = ["run"]
@@ -110,7 +110,7 @@ def review_file(options: _Options, path: str) -> FileDone[_Reviewed]:
     game, done = play_file("agari review", path, options.rules, options.rule, play_to="review")
     if game is None or game.replay is None:
         return done
-    review = review_game(game.replay.log, game.replay.rules, game.name, costliest=options.top)
+    review = review_replay(game.replay, game.name, costliest=options.top)
     if options.player is not None:
         wanted = options.player.casefold()
         seats = {p.seat for p in review.players if p.name.casefold() == wanted}

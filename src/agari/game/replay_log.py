@@ -16,6 +16,7 @@ log stripped of them (:func:`~agari.game.compare.blank_log`) replays to the same
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Final
 
 from agari.analysis import shanten
 from agari.errors import HandError
@@ -60,6 +61,7 @@ from agari.hand import SEAT_WINDS
 from agari.lang import _, pgettext
 from agari.lang.terms import round_label as shown_round
 from agari.rules import Rules
+from agari.tiles import Tile
 
 __all__ = [
     "Difference",
@@ -203,6 +205,8 @@ def _play_round(replay: LogReplay, round_log: RoundLog) -> bool:
         )
         return False
     try:
+        if replay.log.source not in _COPIES_COUNTED:
+            check_copies(round_log)
         outcome, facts = walk_round(round_log, replay.rules)
     except ReplayError as e:
         where = error_place(replay.name, round_log.index, round_log.label, e.event)
@@ -235,6 +239,41 @@ class ReplayError(ValueError):
         super().__init__(message)
         self.message = message
         self.event = event
+
+
+#: The formats whose readers refuse a fifth copy as they read (tenhou.net/6 counts the kinds;
+#: an mjlog's tile ids come out of the wall once each): the replay counts for the others.
+_COPIES_COUNTED: Final = frozenset({"tenhou6", "mjlog"})
+
+
+def check_copies(round_log: RoundLog) -> None:
+    """No kind comes out of the wall more than four times (dealt, drawn, shown as a dora
+    indicator): a log that brings out a fifth is damaged, whichever reader read it. A
+    :class:`ReplayError` names the draw or indicator that shows the fifth."""
+    copies = [0] * 34
+    for hand in round_log.hands:
+        for tile in hand:
+            copies[tile.kind] += 1
+    copies[round_log.dora_indicator.kind] += 1
+    if max(copies) > 4:
+        kind = next(k for k, n in enumerate(copies) if n > 4)
+        dealt = next(t for hand in round_log.hands for t in hand if t.kind == kind)
+        raise _fifth(dealt, copies[kind], None)
+    for index, event in enumerate(round_log.events):
+        if type(event) is Draw:
+            tile = event.tile
+        elif type(event) is NewDora:
+            tile = event.indicator
+        else:
+            continue
+        copies[tile.kind] += 1
+        if copies[tile.kind] > 4:
+            raise _fifth(tile, copies[tile.kind], index)
+
+
+def _fifth(tile: Tile, count: int, event: int | None) -> ReplayError:
+    message = _("{tile} is dealt, drawn or shown {count} times")
+    return ReplayError(message.format(tile=tile, count=count), event)
 
 
 @dataclass(frozen=True, slots=True)

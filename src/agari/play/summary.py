@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from agari.game.logs import GameLog
+from agari.game.logs import GameLog, RoundLog
+from agari.game.replayed import LogReplay
 from agari.play.review import Decision, review_round
 from agari.rules import Rules
 
-__all__ = ["GameReview", "PlayerSummary", "review_game"]
+__all__ = ["GameReview", "PlayerSummary", "review_game", "review_replay"]
 
 
 @dataclass(slots=True)
@@ -106,19 +107,35 @@ class GameReview:
         return [d.to_json(label) for d in self.decisions] + [p.to_json(label) for p in self.players]
 
 
-def review_game(log: GameLog, rules: Rules, name: str, *, costliest: int = 5) -> GameReview:
-    """Review every round of ``log`` under ``rules``; each player's ``costliest``
-    decisions are kept (the most shanten lost, then the most acceptance)."""
+def review_game(
+    log: GameLog,
+    rules: Rules,
+    name: str,
+    *,
+    costliest: int = 5,
+    rounds: Sequence[RoundLog] | None = None,
+) -> GameReview:
+    """Review every round of ``log`` under ``rules`` (or only ``rounds``); each player's
+    ``costliest`` decisions are kept (the most shanten lost, then the most acceptance)."""
     names = [n or f"seat {i}" for i, n in enumerate(log.names)]
     players = tuple(PlayerSummary(seat, names[seat]) for seat in range(rules.players))
     decisions: list[Decision] = []
-    for round_log in log.rounds:
+    for round_log in log.rounds if rounds is None else rounds:
         for decision in review_round(round_log, rules):
             decisions.append(decision)
             players[decision.seat].add(decision)
     for player in players:
         player.costliest = _costliest([d for d in decisions if d.seat == player.seat], costliest)
     return GameReview(name, log, rules, tuple(decisions), players)
+
+
+def review_replay(replay: LogReplay, name: str, *, costliest: int = 5) -> GameReview:
+    """The review of a replayed log (what ``agari review`` and the page show): every round,
+    or, where the replay stopped (a damaged round, an outcome the ledger refused), the rounds
+    before the one it stopped on -- a damaged round's events need not fit the table."""
+    log = replay.log
+    rounds = log.rounds if replay.error is None else log.rounds[: len(replay.rounds)]
+    return review_game(log, replay.rules, name, costliest=costliest, rounds=rounds)
 
 
 def _costliest(decisions: Sequence[Decision], count: int) -> list[Decision]:

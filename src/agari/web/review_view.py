@@ -8,7 +8,7 @@ from html import escape
 
 from agari.game.files import GameFile
 from agari.lang import _
-from agari.play.summary import review_game
+from agari.play.summary import review_replay
 from agari.render.review import review_body, review_section
 
 __all__ = ["review_part"]
@@ -21,7 +21,7 @@ def review_part(done: GameFile) -> str:
         why = done.error or _("a game sheet holds the results only, not the play to review")
         head = escape(_("review"))
         return f'<div class="error" id="game-error"><p><b>{head}</b>: {escape(why)}</p></div>'
-    review = review_game(replay.log, replay.rules, done.name)
+    review = review_replay(replay, done.name)
     stopped = ""
     if done.error:
         said = _("stopped: {error} (the rounds before it are reviewed)").format(error=done.error)
