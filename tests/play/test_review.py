@@ -15,6 +15,7 @@ import pytest
 
 from agari.game.log_rules import log_rules
 from agari.game.logs import Call, Discard, Draw, RiichiAccepted, Win, read_log
+from agari.play.follow import Follower
 from agari.play.review import review_round
 from agari.play.summary import review_game
 from agari.rules import Rules
@@ -261,3 +262,65 @@ def test_the_memo_of_hands_forgotten_gives_the_same_figures() -> None:
     assert again == (first, before)
     assert before == 0 and first[0].kind == 8 and first[0].shanten == 0
     assert first[0].kinds == (27, 31)
+
+
+def test_a_log_damaged_in_its_play_is_reviewed_up_to_the_damage(tmp_path: Path) -> None:
+    """An mjai log (its reader does not follow the hands) whose second round has a discard
+    of a tile the seat does not hold: the replay stops there. ``agari review`` reviews the
+    first round whole and the second up to the damage -- the same records as the sound
+    log's, in the same order -- names the damage and exits 1, with no traceback (it once
+    raised the table's error)."""
+    good = ROOT / "fixtures" / "logs" / "mjai" / "2009030612gm-00b9-0000-8753731c.mjson"
+    lines = good.read_text(encoding="utf-8").splitlines()
+    second = [i for i, line in enumerate(lines) if '"start_kyoku"' in line][1]
+    discards = [i for i, line in enumerate(lines) if i > second and '"dahai"' in line]
+    at = discards[6]  # the seventh discard of the second round
+    # the kinds that seat does not hold then: the round followed up to that discard (each
+    # mjai dahai is one Discard event)
+    log = read_log(good.read_bytes(), game="good.mjson")
+    event = json.loads(lines[at])
+    follower = Follower(log.rounds[1], log_rules(log))
+    seen_discards = 0
+    for played in log.rounds[1].events:
+        if isinstance(played, Discard):
+            if seen_discards == 6:
+                assert played.seat == event["actor"]
+                break
+            seen_discards += 1
+        follower.apply(played)
+    table = follower.table
+    held = {code >> 1 for code in table.seats[event["actor"]].codes}
+    absent = next(k for k in range(27, 34) if k not in held)
+    lines[at] = json.dumps({**event, "pai": "ESWNPFC"[absent - 27], "tsumogiri": False})
+    bad = tmp_path / "bad.mjson"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    def decisions(path: Path) -> list[dict[str, object]]:
+        done = subprocess.run(
+            [sys.executable, "-m", "agari", "review", "--json", str(path)],
+            capture_output=True,
+            text=True,
+            env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"},
+            check=False,
+        )
+        assert "Traceback" not in done.stderr
+        records = [json.loads(line) for line in done.stdout.splitlines()]
+        return [{**r, "game": None} for r in records if r["kind"] == "decision"]
+
+    whole, cut = decisions(good), decisions(bad)
+    assert cut == whole[: len(cut)]
+    first = (whole[0]["round"], whole[0]["honba"])
+    assert [(r["round"], r["honba"]) for r in cut].count(first) == [
+        (r["round"], r["honba"]) for r in whole
+    ].count(first)
+    later = [r for r in cut if (r["round"], r["honba"]) != first]
+    assert later and len(cut) < len(whole)
+    done = subprocess.run(
+        [sys.executable, "-m", "agari", "review", str(bad)],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"},
+        check=False,
+    )
+    assert done.returncode == 1 and "(#2), event " in done.stderr
+    assert "which is not in its hand" in done.stderr

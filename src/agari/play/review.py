@@ -26,6 +26,7 @@ from agari.analysis.waiting import best_win
 from agari.engine.scoring import score_hand
 from agari.errors import HandError
 from agari.game.logs import Call, Discard, Draw, Event, NewDora, RiichiAccepted, RoundLog, Win
+from agari.game.replay_log import ReplayError, check_copies
 from agari.game.table import TableError
 from agari.hand import SEAT_WINDS, Context, Hand, make_context, replace_context
 from agari.native import mypyc_attr
@@ -440,29 +441,47 @@ def _won_on(events: Sequence[Event], at: int, by: int) -> bool:
 
 
 def review_round(round_log: RoundLog, rules: Rules) -> list[Decision]:
-    """Every decision of one round, in play order."""
-    state = _Round(round_log, rules)
-    follower = state.follower
+    """Every decision of one round, in play order; of a damaged round (a fifth copy of a
+    kind out of the wall, an event that does not fit the table), those before the damage."""
+    try:
+        check_copies(round_log)
+        end = len(round_log.events)
+    except ReplayError as damage:
+        end = 0 if damage.event is None else damage.event
+    try:
+        state = _Round(round_log, rules)
+    except TableError:  # a deal that does not fit the table: nothing to review
+        return []
     events = round_log.events
-    for at, event in enumerate(events):
-        if isinstance(event, Draw):
-            follower.apply(event)
-            state.turn[event.seat] += 1
-        elif isinstance(event, Discard):
-            action: Action = {"discard": str(event.tile), "riichi": event.riichi}
-            state.own_turn(event.seat, event, action, _won_on(events, at + 1, event.seat))
-            state.offers(event.seat, event.tile, events, at + 1, robbed=False)
-        elif isinstance(event, Call) and event.kind in _OWN_KANS:
-            kind = "kita" if event.kind == "kita" else "kan"
-            action = {"call": kind, "tiles": " ".join(str(t) for t in event.tiles)}
-            state.own_turn(event.seat, event, action, _won_on(events, at + 1, event.seat))
-            last = follower.table.last
-            if event.kind in ("kakan", "kita") and last is not None:
-                robbed = event.added if event.kind == "kakan" else event.tiles[0]
-                if robbed is not None:
-                    state.offers(event.seat, robbed, events, at + 1, robbed=True)
-        elif isinstance(event, Win) and event.seat == event.from_seat:
-            state.own_turn(event.seat, event, {"win": "tsumo"})
-        elif isinstance(event, Call | RiichiAccepted | NewDora):
-            follower.apply(event)  # a call on a discard (decided at the offer), a stick, dora
+    for at in range(end):
+        try:
+            _review_event(state, events, at)
+        except TableError:
+            break
     return state.decisions
+
+
+def _review_event(state: _Round, events: Sequence[Event], at: int) -> None:
+    """The decisions of one event (its own turn, the offers it makes) and its play."""
+    follower = state.follower
+    event = events[at]
+    if isinstance(event, Draw):
+        follower.apply(event)
+        state.turn[event.seat] += 1
+    elif isinstance(event, Discard):
+        action: Action = {"discard": str(event.tile), "riichi": event.riichi}
+        state.own_turn(event.seat, event, action, _won_on(events, at + 1, event.seat))
+        state.offers(event.seat, event.tile, events, at + 1, robbed=False)
+    elif isinstance(event, Call) and event.kind in _OWN_KANS:
+        kind = "kita" if event.kind == "kita" else "kan"
+        action = {"call": kind, "tiles": " ".join(str(t) for t in event.tiles)}
+        state.own_turn(event.seat, event, action, _won_on(events, at + 1, event.seat))
+        last = follower.table.last
+        if event.kind in ("kakan", "kita") and last is not None:
+            robbed = event.added if event.kind == "kakan" else event.tiles[0]
+            if robbed is not None:
+                state.offers(event.seat, robbed, events, at + 1, robbed=True)
+    elif isinstance(event, Win) and event.seat == event.from_seat:
+        state.own_turn(event.seat, event, {"win": "tsumo"})
+    elif isinstance(event, Call | RiichiAccepted | NewDora):
+        follower.apply(event)  # a call on a discard (decided at the offer), a stick, dora

@@ -132,9 +132,9 @@ def review_game(
 def review_replay(replay: LogReplay, name: str, *, costliest: int = 5) -> GameReview:
     """The review of a replayed log (what ``agari review`` and the page show): every round,
     or, where the replay stopped (a damaged round, an outcome the ledger refused), the rounds
-    before the one it stopped on -- a damaged round's events need not fit the table."""
+    up to the one it stopped on, that one up to its damage (:func:`review_round`)."""
     log = replay.log
-    rounds = log.rounds if replay.error is None else log.rounds[: len(replay.rounds)]
+    rounds = log.rounds if replay.error is None else log.rounds[: len(replay.rounds) + 1]
     return review_game(log, replay.rules, name, costliest=costliest, rounds=rounds)
 
 
