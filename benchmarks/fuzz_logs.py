@@ -4,12 +4,14 @@ event, nested, blown up and given the wrong rules, read by the same path as ``ag
 
     python benchmarks/fuzz_logs.py                 # 5,000 cases over every log found
     python benchmarks/fuzz_logs.py -n 20000 --seed 7
+    python benchmarks/fuzz_logs.py -n 500 --review # each case reviewed too (agari review)
 
 Every case must end in a :class:`~agari.game.files.GameFile` (never an exception), whose
 records are strict JSON and whose text sheet renders; a damaged file's error names the file.
 Where the damage is a cut or an event taken out of one round, every round before it must be
-printed, with the very records the intact file gives (its values included). The first
-failures are printed with their case; the script exits 1 if there was any.
+printed, with the very records the intact file gives (its values included). With
+``--review`` each case is also reviewed as ``agari review`` does (never an exception, strict
+JSON). The first failures are printed with their case; the script exits 1 if there was any.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from agari.game.files import GameFile, read_game
+from agari.play.summary import review_replay
 from agari.render.game_file import game_text
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -266,13 +269,16 @@ def _rounds(done: GameFile) -> list[str]:
     return out
 
 
-def check(case: Case, intact: list[str], name: str) -> str | None:
-    """``None`` when the case ends as it must, else what went wrong."""
+def check(case: Case, intact: list[str], name: str, review: bool = False) -> str | None:
+    """``None`` when the case ends as it must, else what went wrong (``review``: the case
+    reviewed too)."""
     try:
         done = read_game(case.data, name, case.preset, case.pairs)
         records = done.records()
         json.dumps(records, allow_nan=False)
         game_text(done)
+        if review and done.replay is not None:
+            json.dumps(review_replay(done.replay, name).records(), allow_nan=False)
     except Exception:
         return "a traceback:\n" + traceback.format_exc()
     if done.error is not None and name not in done.error:
@@ -291,8 +297,11 @@ def check(case: Case, intact: list[str], name: str) -> str | None:
     return None
 
 
-def run(count: int, seed: int = 1, *, quiet: bool = True) -> tuple[Counter[str], list[str]]:
-    """``count`` cases; the kinds of case run and the failures."""
+def run(
+    count: int, seed: int = 1, *, quiet: bool = True, review: bool = False
+) -> tuple[Counter[str], list[str]]:
+    """``count`` cases (``review``: each reviewed too); the kinds of case run and the
+    failures."""
     rng = random.Random(seed)
     files = log_files()
     intact: dict[Path, list[str]] = {}
@@ -305,7 +314,7 @@ def run(count: int, seed: int = 1, *, quiet: bool = True) -> tuple[Counter[str],
         mutate = rng.choice(MUTATIONS)
         case = mutate(path, path.read_bytes(), rng)
         kinds[mutate.__name__.strip("_")] += 1
-        problem = check(case, intact[path], "game" + path.suffix)
+        problem = check(case, intact[path], "game" + path.suffix, review)
         if problem is not None:
             failures.append(f"{path.name}: {case.what}: {problem}")
             if not quiet and len(failures) <= 5:
@@ -317,9 +326,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-n", type=int, default=5000, help="cases (default 5000)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--review", action="store_true", help="review each case too")
     args = parser.parse_args()
     start = time.perf_counter()
-    kinds, failures = run(args.n, args.seed, quiet=False)
+    kinds, failures = run(args.n, args.seed, quiet=False, review=args.review)
     seconds = time.perf_counter() - start
     print(
         f"{sum(kinds.values())} cases in {seconds:.0f} s over {len(log_files())} logs "

@@ -40,3 +40,12 @@ def test_a_cut_keeps_every_whole_round() -> None:
     assert fuzz.check(case, intact, "game.xml") is None
     wrong = fuzz.Case("cut", text[: ends[2] + 3].encode(), 4)  # one round more than there is
     assert fuzz.check(wrong, intact, "game.xml") is not None
+
+
+def test_damaged_logs_are_reviewed_without_a_traceback() -> None:
+    """``agari review`` on the same kinds of damage: the review of what the replay got
+    through, never an exception (it once raised the table's error on a log damaged where
+    only the replay sees it)."""
+    fuzz = _fuzz_module()
+    kinds, failures = fuzz.run(60, seed=13, review=True)
+    assert sum(kinds.values()) == 60 and failures == []
