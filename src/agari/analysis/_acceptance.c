@@ -196,10 +196,11 @@ static uint64_t suit_key(int suit, const uint8_t *c, const uint8_t *lim) {
 
 /* A number suit's distances depend on less than its key: only the ranks that some group
  * touching a held rank can use (two beyond the lowest and the highest held rank, within
- * the suit), and how much room the suit leaves at each end. So the memo's key for a number
- * suit is *canonical*: that window of ranks moved to the start, with its length and the room
- * before and after it (0-2 ranks). Suits that differ only where no group can reach share an
- * entry (a fifth of the distinct suits of a review). */
+ * the suit), and how much room the suit leaves at each end; and they are the same read
+ * backwards. So the memo's key for a number suit is *canonical*: that window of ranks moved
+ * to the start, with its length and the room before and after it (0-2 ranks), or its
+ * mirror, whichever key is smaller. Suits that differ only where no group can reach, or by
+ * the direction they are read, share an entry. */
 #define FIELD(key, r) ((key) >> (6 * (r)) & 63)
 #define COUNT_BITS 0x38E38E38E38E38ULL /* the count's three bits of each of nine ranks */
 
@@ -211,8 +212,14 @@ static uint64_t canonical(uint64_t key) {
     int length = last - first + 1;
     uint64_t window = key >> (6 * first);
     if (length < 9) window &= (1ULL << (6 * length)) - 1;
-    return window | (uint64_t)(low - first) << 54 | (uint64_t)(last - high) << 56 |
-           (uint64_t)length << 58;
+    /* the suit read from 9 down to 1 has the same distances (the groups mirror): the
+     * smaller of the two keys stands for both */
+    uint64_t mirror = 0;
+    for (int r = 0; r < length; r++) mirror |= FIELD(window, r) << (6 * (length - 1 - r));
+    uint64_t before = (uint64_t)(low - first), after = (uint64_t)(last - high);
+    uint64_t ahead = window | before << 54 | after << 56 | (uint64_t)length << 58;
+    uint64_t back = mirror | after << 54 | before << 56 | (uint64_t)length << 58;
+    return ahead < back ? ahead : back;
 }
 
 /* The memo: a direct-mapped cache of suits' distances by canonical key. A collision only
@@ -348,14 +355,10 @@ static int hand_shanten(const Hand *h) {
     return shanten_of_suits(h, &s);
 }
 
-/* The shanten after one tile more (step 1) or less (step -1) of each kind, `s` the hand's
- * suits: NO_TILE where there is no such tile to draw (every copy held) or to discard (none
- * held). */
-static void after_each(const Hand *h, const Suits *s, int step, int out[KINDS]) {
-    const Dist *suits = s->dist;
-    const uint64_t *keys = s->keys;
-    Dist rest[4], low, high, tmp;
-    /* for each suit, the other three merged with SCRATCH */
+/* For each suit, the other three merged with SCRATCH: what a draw or discard in that suit
+ * meets. */
+static void rests_of(const Dist suits[4], Dist rest[4]) {
+    Dist low, high, tmp;
     merge(&suits[0], &suits[1], &low);
     merge(&suits[2], &suits[3], &high);
     merge(&high, &SCRATCH, &tmp);
@@ -364,6 +367,14 @@ static void after_each(const Hand *h, const Suits *s, int step, int out[KINDS]) 
     merge(&low, &SCRATCH, &tmp);
     merge(&suits[3], &tmp, &rest[2]);
     merge(&suits[2], &tmp, &rest[3]);
+}
+
+/* The shanten after one tile more (step 1) or less (step -1) of each kind, `s` the hand's
+ * suits and `rest` their rests_of: NO_TILE where there is no such tile to draw (every copy
+ * held) or to discard (none held). */
+static void after_each(const Hand *h, const Suits *s, const Dist rest[4], int step,
+                       int out[KINDS]) {
+    const uint64_t *keys = s->keys;
     Closed f = {0, 0, 0, 0};
     if (h->melds == 0) f = closed_facts(h->c);
     for (int k = 0; k < KINDS; k++) {
@@ -426,10 +437,10 @@ static int read_hand(PyObject *closed, PyObject *held, int melds, Hand *h) {
 
 /* The kinds whose draw lowers the hand's shanten below `current`, as a tuple; their unseen
  * copies (4 - seen) added to *count when `seen` is given. */
-static PyObject *improving_tuple(const Hand *h, const Suits *s, int current, const uint8_t *seen,
-                                 long *count) {
+static PyObject *improving_tuple(const Hand *h, const Suits *s, const Dist rest[4], int current,
+                                 const uint8_t *seen, long *count) {
     int after[KINDS], kinds[KINDS], n = 0;
-    after_each(h, s, 1, after);
+    after_each(h, s, rest, 1, after);
     for (int k = 0; k < KINDS; k++) {
         if (after[k] < current) kinds[n++] = k;
     }
@@ -463,8 +474,10 @@ static PyObject *py_improving(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "SSii", &closed, &held, &melds, &current)) return NULL;
     if (read_hand(closed, held, melds, &h) < 0) return NULL;
     Suits s;
+    Dist rest[4];
     suits_of(&h, &s);
-    return improving_tuple(&h, &s, current, NULL, NULL);
+    rests_of(s.dist, rest);
+    return improving_tuple(&h, &s, rest, current, NULL, NULL);
 }
 
 static PyObject *py_after_discards(PyObject *self, PyObject *args) {
@@ -475,8 +488,10 @@ static PyObject *py_after_discards(PyObject *self, PyObject *args) {
     if (read_hand(closed, held, melds, &h) < 0) return NULL;
     int after[KINDS];
     Suits s;
+    Dist rest[4];
     suits_of(&h, &s);
-    after_each(&h, &s, -1, after);
+    rests_of(s.dist, rest);
+    after_each(&h, &s, rest, -1, after);
     PyObject *out = PyList_New(KINDS);
     if (!out) return NULL;
     for (int k = 0; k < KINDS; k++) {
@@ -505,8 +520,23 @@ static PyObject *py_figures(PyObject *self, PyObject *args) {
     Suits whole;
     suits_of(&h, &whole);
     int before = shanten_of_suits(&h, &whole);
+    /* each pair of suits merged with SCRATCH, and each suit's rest: a discard in suit A
+     * leaves A's rest as it was, and another suit's rest is the new A beside a pair */
+    Dist pairs[4][4], rest[4];
+    for (int a = 0; a < 4; a++) {
+        for (int b = a + 1; b < 4; b++) {
+            Dist two;
+            merge(&whole.dist[a], &whole.dist[b], &two);
+            merge(&two, &SCRATCH, &pairs[a][b]);
+            pairs[b][a] = pairs[a][b];
+        }
+    }
+    for (int a = 0; a < 4; a++) {
+        int b = (a + 1) % 4, c = (a + 2) % 4, d = (a + 3) % 4;
+        merge(&whole.dist[b], &pairs[c][d], &rest[a]);
+    }
     int after[KINDS];
-    after_each(&h, &whole, -1, after);
+    after_each(&h, &whole, rest, -1, after);
     int lowest = INF;
     for (int k = 0; k < KINDS; k++) {
         if (h.c[k] && after[k] < lowest) lowest = after[k];
@@ -522,9 +552,22 @@ static PyObject *py_figures(PyObject *self, PyObject *args) {
         } else {
             count = 0;
             Suits less;
+            Dist rest_less[4];
+            int a = k / 9;
             suits_after(&whole, k, -1, &less);
+            for (int t = 0; t < 4; t++) {
+                if (t == a) {
+                    rest_less[t] = rest[t];
+                    continue;
+                }
+                int u = 0;
+                while (u == a || u == t) u++;
+                int v = u + 1;
+                while (v == a || v == t) v++;
+                merge(&less.dist[a], &pairs[u][v], &rest_less[t]);
+            }
             h.c[k]--;
-            kinds = improving_tuple(&h, &less, after[k], seen, &count);
+            kinds = improving_tuple(&h, &less, rest_less, after[k], seen, &count);
             h.c[k]++;
         }
         if (!kinds) {
