@@ -437,33 +437,45 @@ static int read_hand(PyObject *closed, PyObject *held, int melds, Hand *h) {
 
 /* The kinds whose draw lowers the hand's shanten below `current`, as a tuple; their unseen
  * copies (4 - seen) added to *count when `seen` is given. */
+/* n ints as a tuple. */
+static PyObject *int_tuple(const int *values, int n) {
+    PyObject *out = PyTuple_New(n);
+    if (!out) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *value = PyLong_FromLong(values[i]);
+        if (!value) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, value);
+    }
+    return out;
+}
+
 static PyObject *improving_tuple(const Hand *h, const Suits *s, const Dist rest[4], int current,
                                  const uint8_t *seen, long *count) {
     int after[KINDS], kinds[KINDS], n = 0;
     after_each(h, s, rest, 1, after);
     for (int k = 0; k < KINDS; k++) {
-        if (after[k] < current) kinds[n++] = k;
-    }
-    PyObject *out = PyTuple_New(n);
-    if (!out) return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *kind = PyLong_FromLong(kinds[i]);
-        if (!kind) {
-            Py_DECREF(out);
-            return NULL;
+        if (after[k] < current) {
+            kinds[n++] = k;
+            if (seen) *count += 4 - seen[k];
         }
-        PyTuple_SET_ITEM(out, i, kind);
-        if (seen) *count += 4 - seen[kinds[i]];
     }
-    return out;
+    return int_tuple(kinds, n);
+}
+
+/* The hand of the arguments (closed, held, melds). */
+static int parse_hand(PyObject *args, Hand *h) {
+    PyObject *closed, *held;
+    int melds;
+    if (!PyArg_ParseTuple(args, "SSi", &closed, &held, &melds)) return -1;
+    return read_hand(closed, held, melds, h);
 }
 
 static PyObject *py_shanten(PyObject *self, PyObject *args) {
-    PyObject *closed, *held;
-    int melds;
     Hand h;
-    if (!PyArg_ParseTuple(args, "SSi", &closed, &held, &melds)) return NULL;
-    if (read_hand(closed, held, melds, &h) < 0) return NULL;
+    if (parse_hand(args, &h) < 0) return NULL;
     return PyLong_FromLong(hand_shanten(&h));
 }
 
@@ -481,28 +493,15 @@ static PyObject *py_improving(PyObject *self, PyObject *args) {
 }
 
 static PyObject *py_after_discards(PyObject *self, PyObject *args) {
-    PyObject *closed, *held;
-    int melds;
     Hand h;
-    if (!PyArg_ParseTuple(args, "SSi", &closed, &held, &melds)) return NULL;
-    if (read_hand(closed, held, melds, &h) < 0) return NULL;
+    if (parse_hand(args, &h) < 0) return NULL;
     int after[KINDS];
     Suits s;
     Dist rest[4];
     suits_of(&h, &s);
     rests_of(s.dist, rest);
     after_each(&h, &s, rest, -1, after);
-    PyObject *out = PyList_New(KINDS);
-    if (!out) return NULL;
-    for (int k = 0; k < KINDS; k++) {
-        PyObject *value = PyLong_FromLong(after[k]);
-        if (!value) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyList_SET_ITEM(out, k, value);
-    }
-    return out;
+    return int_tuple(after, KINDS);
 }
 
 /* figures(closed, held, melds, seen, also) -> (shanten before, [(kind, shanten, kinds, count)])
@@ -600,7 +599,7 @@ static PyMethodDef methods[] = {
      "improving(closed, held, melds, current) -> tuple: the kinds whose draw lowers the "
      "shanten below current."},
     {"after_discards", py_after_discards, METH_VARARGS,
-     "after_discards(closed, held, melds) -> list: the shanten after discarding each kind "
+     "after_discards(closed, held, melds) -> tuple: the shanten after discarding each kind "
      "(9 for a kind not held)."},
     {"figures", py_figures, METH_VARARGS,
      "figures(closed, held, melds, seen, also) -> (before, [(kind, shanten, kinds, count)]): "
