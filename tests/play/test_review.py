@@ -15,7 +15,7 @@ import pytest
 
 from agari.game.log_rules import log_rules
 from agari.game.logs import Call, Discard, Draw, RiichiAccepted, Win, read_log
-from agari.play.follow import Follower
+from agari.play.follow import Follower, follow_round
 from agari.play.review import review_round
 from agari.play.summary import review_game
 from agari.rules import Rules
@@ -164,6 +164,28 @@ def test_a_real_game_reviewed() -> None:
     assert dealt == len(rons)
     summaries = [r for r in records if r["kind"] == "summary"]
     assert [s["name"] for s in summaries] == ["player A", "player B", "player C", "player D"]
+
+
+def test_the_facts_after_a_discard_are_the_followers_own() -> None:
+    """The review hands the follower a discard's figures as the facts of the hand it leaves
+    (shanten, waits) instead of having them worked out again: on a real game, every
+    discard decision's furiten, readiness and waits after are those the follower finds
+    by itself (:func:`agari.play.follow.follow_round`)."""
+    log = read_log(GAME)
+    rules = log_rules(log)
+    for round_log in log.rounds:
+        own = {
+            at: (
+                follower.facts[event.seat].furiten,
+                follower.facts[event.seat].tenpai,
+                follower.facts[event.seat].waits,
+            )
+            for at, event, follower in follow_round(round_log, rules)
+            if isinstance(event, Discard)
+        }
+        discards = [d for d in review_round(round_log, rules) if d.is_discard]
+        assert len(discards) == len(own)
+        assert [(d.furiten, d.tenpai, d.waits) for d in discards] == list(own.values())
 
 
 # --------------------------------------------------------------------------- the command
