@@ -397,18 +397,20 @@ class _Round:
         player = table.seats[seat]
         if player.riichi or table.wall_left == 0:
             return ()
-        closed, _ = counts(player)
         kind = tile.kind
+        # the kinds held, from the codes (two per kind: plain and red): asked for every
+        # other seat at every discard, where 34 counts cost more than the answer
+        kinds = [code >> 1 for code in player.codes]
+        same = kinds.count(kind)
         out: list[str] = []
-        if closed[kind] >= 2:
+        if same >= 2:
             out.append("pon")
-        if closed[kind] >= 3:
+        if same >= 3:
             out.append("kan")
         if self.rules.players == 4 and seat == (by + 1) % 4 and kind < 27:
             first = kind - kind % 9
             for low in range(max(first, kind - 2), min(kind, first + 6) + 1):
-                run = [k for k in range(low, low + 3) if k != kind]
-                if all(closed[k] for k in run):
+                if all(k in kinds for k in range(low, low + 3) if k != kind):
                     out.append("chi")
                     break
         return tuple(out)
