@@ -332,9 +332,15 @@ class _Round:
         best: tuple[int, int, str] | None = None
         for figures in ready:
             kind = figures.tile.kind
-            rest = list(codes)
-            rest.remove(next(code for code in rest if code >> 1 == kind))  # as concealed's first
-            key = (seat, bytes(rest), melds, len(table.dora_indicators), player.riichi)
+            # the first copy of the kind: the concealed tiles are the sorted codes' tiles
+            at = next(i for i, code in enumerate(codes) if code >> 1 == kind)
+            key = (
+                seat,
+                bytes(codes[:at] + codes[at + 1 :]),
+                melds,
+                len(table.dora_indicators),
+                player.riichi,
+            )
             if key not in self.best_wins:
                 if context is None:
                     context = make_context(
@@ -343,9 +349,10 @@ class _Round:
                         dora_indicators=table.dora_indicators,
                         riichi=player.riichi,
                     )
-                tiles = list(player.concealed)
-                tiles.remove(next(t for t in tiles if t.kind == kind))
-                hand = Hand(tuple(tiles), None, tuple(player.melds), context)
+                concealed = player.concealed
+                hand = Hand(
+                    concealed[:at] + concealed[at + 1 :], None, tuple(player.melds), context
+                )
                 try:
                     self.best_wins[key] = best_win(hand, figures.kinds, self.rules)
                 except HandError:  # a hand the engine refuses: no value to weigh
