@@ -3,8 +3,10 @@
 ``AGARI_COMPILE=1 pip install .`` asks for the compiled build: ``setup.py`` then compiles
 the hot modules with mypyc, so mypy (which ships mypyc) and lark (whose types the notation
 module uses) become build requirements of the wheel -- of that build only, so that the
-default install needs neither a compiler nor mypy. An editable install is always pure
-Python (compiled modules beside their sources in ``src/`` would shadow every edit).
+default install needs no mypy. (The default install compiles only the review's C core, and
+only where a C compiler is there: ``setup.py``.) An editable install never compiles the
+modules (compiled modules beside their sources in ``src/`` would shadow every edit); it
+builds the C core in place, as any install does.
 """
 
 from __future__ import annotations
@@ -22,9 +24,18 @@ from setuptools.build_meta import *  # noqa: F403  (every hook not redefined her
 COMPILE_REQUIRES = ["mypy>=1.11", "lark>=1.1"]
 
 
+def _asked(variable: str) -> bool:
+    return os.environ.get(variable, "").strip().lower() in {"1", "true", "yes", "on"}
+
+
 def compiling() -> bool:
     """Whether the compiled build was asked for (``AGARI_COMPILE=1``)."""
-    return os.environ.get("AGARI_COMPILE", "").strip().lower() in {"1", "true", "yes", "on"}
+    return _asked("AGARI_COMPILE")
+
+
+def pure() -> bool:
+    """Whether a pure-Python build was asked for (``AGARI_PURE=1``): no C core either."""
+    return _asked("AGARI_PURE")
 
 
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
@@ -45,7 +56,7 @@ def build_editable(
     metadata_directory: str | None = None,
 ) -> str:
     if compiling():
-        print("agari: an editable install is pure Python; AGARI_COMPILE ignored", file=sys.stderr)
+        print("agari: an editable install is not compiled; AGARI_COMPILE ignored", file=sys.stderr)
         os.environ.pop("AGARI_COMPILE", None)
     return _setuptools.build_editable(wheel_directory, config_settings, metadata_directory)
 

@@ -8,6 +8,7 @@ over all 34 kinds and the PyPI ``mahjong`` 2.1.0 package's ``Shanten``.
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Sequence
 
@@ -750,17 +751,19 @@ def test_discard_figures_are_the_exact_tables_discard_by_discard(
 
 # --------------------------------------------------------------------------- the C core
 #
-# The compiled build computes the review's figures in C (analysis/_acceptance.c); the pure
-# build in Python. CI's compiled run holds the two to the same answers here; the pure run
-# skips these (there is no C core to compare).
+# Every build computes the review's figures in C (analysis/_acceptance.c) where the C core
+# could be built, and in Python where it could not (or AGARI_PURE=1 left it out). The tests
+# hold the two to the same answers wherever the C core is (CI's runs both have it).
 
-native = pytest.mark.skipif(not efficiency.NATIVE, reason="the C core is built only compiled")
+native = pytest.mark.skipif(not efficiency.NATIVE, reason="the C core was not built")
 
 
 def test_the_compiled_build_has_the_c_core() -> None:
-    """AGARI_COMPILE=1 builds the C core beside the mypyc modules: a compiled build
-    without it would review in Python (slowly), and the tests below would be skipped."""
-    assert efficiency.NATIVE == COMPILED
+    """AGARI_COMPILE=1 requires the C core beside the mypyc modules: a compiled build
+    without it would review in Python (slowly), and the tests below would be skipped.
+    CI's default install (a machine with a compiler) must have built it too."""
+    if COMPILED or os.environ.get("AGARI_EXPECT_C_CORE"):
+        assert efficiency.NATIVE
 
 
 def _python_figures(

@@ -151,14 +151,17 @@ def test_help_exits_0(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_version_names_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 18: ``agari --version`` ends in ``(compiled)`` or ``(pure Python)``, as the
-    engine's modules are extension modules or not; .ci/run sets AGARI_EXPECT_BUILD to the
-    build it installed, so that a compiled run cannot pass on the pure modules."""
+    """Issue 18: ``agari --version`` ends in ``(compiled)``, ``(pure Python, C core)`` or
+    ``(pure Python)``, as the engine's modules are extension modules or not and the
+    review's C core was built or not; .ci/run sets AGARI_EXPECT_BUILD to the build it
+    installed, so that a compiled run cannot pass on the pure modules."""
     import agari.engine.scoring
+    from agari.analysis.efficiency import NATIVE
 
     code, out, _ = _run_main(monkeypatch, ["--version"], io.StringIO())
     compiled = not agari.engine.scoring.__file__.endswith(".py")
-    assert code == 0 and out.endswith("(compiled)\n" if compiled else "(pure Python)\n")
+    build = "compiled" if compiled else "pure Python, C core" if NATIVE else "pure Python"
+    assert code == 0 and out.endswith(f"({build})\n")
     expected = os.environ.get("AGARI_EXPECT_BUILD")
     if expected:
         assert out.endswith(f"({expected})\n")

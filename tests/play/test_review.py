@@ -20,7 +20,7 @@ from agari.play.review import review_round
 from agari.play.summary import review_game
 from agari.rules import Rules
 from agari.tiles import Tile
-from tests.conftest import made_round
+from tests.conftest import made_round, pure_only
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "fixtures" / "logs" / "mjlog" / "2022010415gm-00a9-0000-9bfd3aa2.xml"
@@ -266,24 +266,53 @@ def test_the_page_reviews_a_log_and_the_api_gives_its_records() -> None:
     assert form.status_code == 200 and 'class="tile' in form.text
 
 
-def test_the_memo_of_hands_forgotten_gives_the_same_figures() -> None:
+@pytest.mark.parametrize("native", [True, False])
+def test_the_memo_of_hands_forgotten_gives_the_same_figures(
+    native: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``forget_hands`` (a benchmark's fresh pass) empties the memo; the figures made again
-    are the same. 123m 456p 789s 1z 1z 5z 5z + 9m: ready on 1z and 5z before the 9m; out
-    with the 9m it stays ready (shanten 0), the 9m the only such discard of one kind. (The
-    C core of the compiled build keeps its own memo, which ``forget_hands`` empties too.)"""
+    are the same, in C (where the C core is built) and in Python. 123m 456p 789s 1z 1z 5z
+    5z + 9m: ready on 1z and 5z before the 9m; out with the 9m it stays ready (shanten 0),
+    the 9m the only such discard of one kind. (The C core keeps its own memo, which
+    ``forget_hands`` empties too.)"""
     from agari.analysis import efficiency
 
+    if native and not efficiency.NATIVE:
+        pytest.skip("the C core was not built")
+    monkeypatch.setattr(efficiency, "NATIVE", native)
     closed = [0] * 34
     for kind in (0, 1, 2, 8, 12, 13, 14, 24, 25, 26, 27, 27, 31, 31):
         closed[kind] += 1
+    efficiency.forget_hands()
     first, before = efficiency.discard_figures(closed, 0, list(closed), list(closed))
-    assert efficiency.NATIVE or (efficiency._SHANTEN and efficiency._IMPROVING)
+    assert native or (efficiency._SHANTEN and efficiency._IMPROVING)
     efficiency.forget_hands()
     assert not efficiency._SHANTEN and not efficiency._IMPROVING
     again = efficiency.discard_figures(closed, 0, list(closed), list(closed))
     assert again == (first, before)
     assert before == 0 and first[0].kind == 8 and first[0].shanten == 0
     assert first[0].kinds == (27, 31)
+
+
+@pure_only
+def test_the_review_in_python_is_the_review_in_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every build computes the figures in C where the C core could be built, in Python
+    where it could not: the two give every record of a real game's review alike (a
+    four-player mjlog with calls, riichi and rons, and a three-player one)."""
+    from agari.analysis import efficiency
+
+    if not efficiency.NATIVE:
+        pytest.skip("the C core was not built: nothing to compare")
+    games = (GAME, ROOT / "fixtures" / "logs" / "mjlog" / "2009030612gm-00b9-0000-8753731c.xml")
+    for path in games:
+        log = read_log(path)
+        efficiency.forget_hands()
+        in_c = review_game(log, log_rules(log), path.name).records()
+        monkeypatch.setattr(efficiency, "NATIVE", False)
+        efficiency.forget_hands()
+        in_python = review_game(log, log_rules(log), path.name).records()
+        monkeypatch.setattr(efficiency, "NATIVE", True)
+        assert len(in_c) > 300 and in_python == in_c
 
 
 def test_a_log_damaged_in_its_play_is_reviewed_up_to_the_damage(tmp_path: Path) -> None:

@@ -1,14 +1,15 @@
 /* agari.analysis._acceptance: the tile-efficiency figures of the analysis of play in C, for
- * the compiled build (AGARI_COMPILE=1; setup.py builds it beside the mypyc modules).
+ * every install where a C compiler is there (setup.py: an optional extension, required in the
+ * compiled build; AGARI_PURE=1 leaves it out).
  *
  * It computes what agari.analysis.efficiency computes in Python, by one definition: the
  * shanten of concealed counts beside `melds` called melds is the fewest tiles missing from a
  * complete hand (four sets and a pair, or, with no melds, seven pairs of seven kinds or
  * thirteen orphans), minus one, never drawing more copies of a kind than exist (4 minus the
  * copies the melds hold). The Python module reaches the same figures by the fast formula and
- * asks the exact tables only where the four-copy limit may bite; tests/analysis/
- * test_native_acceptance.py holds the two to the same answers on random hands, and the review
- * of real games is compared byte for byte between the builds.
+ * asks the exact tables only where the four-copy limit may bite; tests/test_analysis.py
+ * holds the two to the same answers on random hands, and tests/play/test_review.py on the
+ * review of real games.
  *
  * The standard form is worked suit by suit, as agari.analysis.tables does: a number suit's
  * *distances* d[p * 5 + m] (fewest tiles to draw so that the suit holds m sets and p pairs)
@@ -609,7 +610,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_acceptance",
-    "The tile-efficiency figures of the analysis of play, in C (the compiled build).", -1,
+    "The tile-efficiency figures of the analysis of play, in C.", -1,
     methods,
 };
 

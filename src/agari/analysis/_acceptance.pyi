@@ -1,6 +1,7 @@
-"""The C core of :mod:`agari.analysis.efficiency` (``_acceptance.c``), built only in the
-compiled build. Counts are 34 bytes (at most 4 each); ``held`` counts the copies in hand and
-melds; the figures are those the Python functions give."""
+"""The C core of :mod:`agari.analysis.efficiency` (``_acceptance.c``), built by every
+install where a C compiler is there (``setup.py``). Counts are 34 bytes (at most 4 each);
+``held`` counts the copies in hand and melds; the figures are those the Python functions
+give."""
 
 def shanten(closed: bytes, held: bytes, melds: int, /) -> int: ...
 def improving(closed: bytes, held: bytes, melds: int, current: int, /) -> tuple[int, ...]: ...

@@ -11,11 +11,11 @@ copies that player can see (``seen``) -- and use the same shanten and acceptance
 copy; seven pairs of seven kinds). Results are memoised per hand for a game's review: a
 player's hand after its discard is the one it draws to next.
 
-The compiled build has these figures in C as well (``_acceptance.c``, built beside the
-mypyc modules): the review asks for them at every decision of every game, and in Python
-they cost most of its time. Where the C core is there, these functions use it
-(:data:`NATIVE`); the two are held to the same answers by tests and by the builds'
-comparison of reviews.
+These figures are in C as well (``_acceptance.c``, which every install builds where a C
+compiler is there, and the compiled build always): the review asks for them at every
+decision of every game, and in Python they cost most of its time. Where the C core is
+there, these functions use it (:data:`NATIVE`); the two are held to the same answers by
+tests, on random hands and on whole reviews.
 
 >>> closed = [0] * 34
 >>> for kind in (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 31, 31):
@@ -39,11 +39,11 @@ from agari.analysis.waiting import (
 )
 from agari.native import mypyc_attr
 
-try:  # the compiled build's C core
+try:  # the C core, where it was built
     from agari.analysis import _acceptance
 
     NATIVE = True
-except ImportError:  # the pure build
+except ImportError:  # no C compiler at install, or AGARI_PURE=1
     NATIVE = False
 
 __all__ = [

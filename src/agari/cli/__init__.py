@@ -107,7 +107,8 @@ options:
   --ev               14 tiles that do not win: each discard's expected value beside it
                      (points and chance of winning, as `agari ev` counts them)
   -h, --help         this help
-  --version          the version, and the build: (compiled) or (pure Python)
+  --version          the version, and the build: (compiled), (pure Python, C core)
+                     or (pure Python)
 """)
 _NOTATION_HELP: Final = N_("""\
 notation:
@@ -424,7 +425,11 @@ def _hand_command(args: list[str]) -> int:
     if "--version" in args:
         from importlib.metadata import version
 
-        sys.stdout.write(f"agari {version('agari')} ({build_kind()})\n")
+        from agari.analysis.efficiency import NATIVE
+
+        # the compiled build always has the C core; the default one where it could be built
+        build = build_kind() + (", C core" if NATIVE and build_kind() != "compiled" else "")
+        sys.stdout.write(f"agari {version('agari')} ({build})\n")
         return 0
     try:
         preset, overrides, as_json, hands = _parse_options(args)

@@ -456,7 +456,9 @@ def review_round(round_log: RoundLog, rules: Rules) -> list[Decision]:
         check_copies(round_log)
         end = len(round_log.events)
     except ReplayError as damage:
-        end = 0 if damage.event is None else damage.event
+        if damage.event is None:  # the deal itself: no hand to follow
+            return []
+        end = damage.event
     try:
         state = _Round(round_log, rules)
     except TableError:  # a deal that does not fit the table: nothing to review
