@@ -506,9 +506,10 @@ static PyObject *py_after_discards(PyObject *self, PyObject *args) {
 }
 
 /* figures(closed, held, melds, seen, also) -> (shanten before, [(kind, shanten, kinds, count)])
- * for every kind held of 14 tiles: the shanten after discarding it, and for the discards at
- * the lowest shanten and for `also` (-1: none) the kinds that then improve the hand and their
- * copies not seen; the others get () and -1. */
+ * for every kind held of 14 tiles, best first (lowest shanten, then most copies not seen,
+ * then kind order): the shanten after discarding it, and for the discards at the lowest
+ * shanten and for `also` (-1: none) the kinds that then improve the hand and their copies
+ * not seen; the others get () and -1. */
 static PyObject *py_figures(PyObject *self, PyObject *args) {
     PyObject *closed, *held, *seen_obj;
     int melds, also;
@@ -541,8 +542,10 @@ static PyObject *py_figures(PyObject *self, PyObject *args) {
     for (int k = 0; k < KINDS; k++) {
         if (h.c[k] && after[k] < lowest) lowest = after[k];
     }
-    PyObject *list = PyList_New(0);
-    if (!list) return NULL;
+    /* the figures of each kind held (at most 14), then put best first */
+    int order[KINDS], n = 0;
+    long counts[KINDS];
+    PyObject *improving[KINDS];
     for (int k = 0; k < KINDS; k++) {
         if (!h.c[k]) continue;
         PyObject *kinds;
@@ -571,16 +574,35 @@ static PyObject *py_figures(PyObject *self, PyObject *args) {
             h.c[k]++;
         }
         if (!kinds) {
+            for (int i = 0; i < n; i++) Py_DECREF(improving[order[i]]);
+            return NULL;
+        }
+        improving[k] = kinds;
+        counts[k] = count;
+        /* insertion into the kinds so far (kind order breaks ties: k is the largest yet) */
+        int at = n++;
+        while (at > 0 && (after[order[at - 1]] > after[k] ||
+                          (after[order[at - 1]] == after[k] && counts[order[at - 1]] < count))) {
+            order[at] = order[at - 1];
+            at--;
+        }
+        order[at] = k;
+    }
+    PyObject *list = PyList_New(n);
+    if (!list) {
+        for (int i = 0; i < n; i++) Py_DECREF(improving[order[i]]);
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        int k = order[i];
+        /* "N" hands the tuple over: the item owns it now, or it is released on failure */
+        PyObject *item = Py_BuildValue("(iiNl)", k, after[k], improving[k], counts[k]);
+        if (!item) {
+            for (int j = i + 1; j < n; j++) Py_DECREF(improving[order[j]]);
             Py_DECREF(list);
             return NULL;
         }
-        PyObject *item = Py_BuildValue("(iiNl)", k, after[k], kinds, count);
-        if (!item || PyList_Append(list, item) < 0) {
-            Py_XDECREF(item);
-            Py_DECREF(list);
-            return NULL;
-        }
-        Py_DECREF(item);
+        PyList_SET_ITEM(list, i, item);
     }
     return Py_BuildValue("(iN)", before, list);
 }

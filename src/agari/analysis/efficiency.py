@@ -38,6 +38,7 @@ from agari.analysis.waiting import (
     _shanten_after_discards,
 )
 from agari.native import mypyc_attr
+from agari.tiles import PLAIN_TILES, Tile
 
 try:  # the C core, where it was built
     from agari.analysis import _acceptance
@@ -152,6 +153,11 @@ class DiscardFigures:
         object.__setattr__(self, "count", count)
 
     @property
+    def tile(self) -> Tile:
+        """The tile discarded (the kind's plain copy)."""
+        return PLAIN_TILES[self.kind]
+
+    @property
     def key(self) -> tuple[int, int]:
         """Better first: lower shanten, then more acceptance."""
         return self.shanten, -self.count
@@ -173,17 +179,14 @@ def discard_figures(
         before, found = _acceptance.figures(
             bytes(closed), bytes(held), melds, bytes(seen), -1 if also is None else also
         )
-        figures = [DiscardFigures(*each) for each in found]
-    else:
-        figures, before = _discard_figures_python(closed, melds, held, seen, also)
-    figures.sort(key=lambda f: (f.shanten, -f.count, f.kind))
-    return figures, before
+        return [DiscardFigures(*each) for each in found], before  # best first already
+    return _discard_figures_python(closed, melds, held, seen, also)
 
 
 def _discard_figures_python(
     closed: list[int], melds: int, held: list[int], seen: Sequence[int], also: int | None
 ) -> tuple[list[DiscardFigures], int]:
-    """:func:`discard_figures` in Python, in kind order (the pure build's)."""
+    """:func:`discard_figures` in Python (where the C core was not built)."""
     before = _shanten_memo(closed, melds, held)
     after = _shanten_after_discards(closed, melds, held)
     # Fewer tiles never let the four-copy limit bite where all of them do not.
@@ -204,4 +207,5 @@ def _discard_figures_python(
         # the discarded copy lies in the river: seen, though no longer held
         count = sum(4 - seen[k] for k in kinds)
         figures.append(DiscardFigures(kind, value, kinds, count))
+    figures.sort(key=lambda f: (f.shanten, -f.count, f.kind))
     return figures, before

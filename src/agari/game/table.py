@@ -193,6 +193,7 @@ class RoundTable:
     __slots__ = (
         "_dora",
         "_pending_interruption",
+        "_shown",
         "dealer",
         "interrupted",
         "last",
@@ -233,6 +234,9 @@ class RoundTable:
         self.dealer: Final = dealer
         self.seats: list[SeatTable] = [SeatTable([_code(t) for t in hand]) for hand in hands]
         self._dora: list[Tile] = [dora]
+        #: the copies of each kind every seat sees (:meth:`visible`), kept as tiles show
+        self._shown = [0] * 34
+        self._shown[dora.kind] += 1
         self.wall_left: int = WALL_DRAWS[players]
         #: a call, kan or kita happened: the first-turn chances are gone for everyone
         self.interrupted: bool = False
@@ -257,20 +261,9 @@ class RoundTable:
         """The copies of each tile kind (34 counts) ``seat`` can see: its own concealed
         tiles, every meld and kita, every river (a called discard counts once, in the meld),
         and the dora indicators."""
-        seen = [0] * 34
+        seen = list(self._shown)  # all but the seat's own tiles, counted as they showed
         for code in self.seat(seat).codes:
             seen[code >> 1] += 1
-        for other in self.seats:
-            for meld in other.melds:
-                for tile in meld.tiles:
-                    seen[tile.kind] += 1
-            called = other.called
-            for place, discard in enumerate(other.river):
-                if place not in called:
-                    seen[discard.tile.kind] += 1
-            seen[NORTH] += other.kita
-        for tile in self._dora:
-            seen[tile.kind] += 1
         return seen
 
     def _no_seat(self, seat: int) -> TableError:
@@ -335,6 +328,7 @@ class RoundTable:
             player.ippatsu = False
         player.discarded = True
         player.river.append(event)
+        self._shown[tile.kind] += 1
         if player.nagashi and not _YAOCHUU[tile.kind]:
             player.nagashi = False
         self.last = event
@@ -370,6 +364,8 @@ class RoundTable:
         self._settle_kan()
         tiles = _sorted(event.tiles)
         player.melds.append(Meld(_MELD_KINDS[kind], tiles, source, called))
+        self._show(tiles)
+        self._shown[called.kind] -= 1  # seen in the river until now: once, in the meld
         feeder = self.seats[src]
         feeder.nagashi = False  # a called discard spoils nagashi mangan
         feeder.called.append(len(feeder.river) - 1)
@@ -407,10 +403,14 @@ class RoundTable:
             player.take((added,), _NOT_HELD_ADDED_KAN, seat)
             pon = player.melds[at]
             player.melds[at] = Meld(MeldKind.SHOUMINKAN, tiles, pon.source, pon.called)
+            self._show(tiles)
+            for tile in pon.tiles:
+                self._shown[tile.kind] -= 1
             robbable = added
         elif event.kind == "ankan":
             player.take(event.tiles, _NOT_HELD_CLOSED_KAN, seat)
             player.melds.append(Meld(MeldKind.ANKAN, tiles))
+            self._show(tiles)
             robbable = event.tiles[0]
         else:
             raise TableError(
@@ -435,6 +435,7 @@ class RoundTable:
         player.take((tile,), _NOT_HELD_KITA, seat)
         self._settle_kan()
         player.kita += 1
+        self._shown[NORTH] += 1
         self._pending_interruption = True
         self.last = KanDeclared(seat, tile, "kita")
 
@@ -448,6 +449,11 @@ class RoundTable:
 
     def reveal_dora(self, indicator: Tile) -> None:
         self._dora.append(indicator)
+        self._shown[indicator.kind] += 1
+
+    def _show(self, tiles: Sequence[Tile]) -> None:
+        for tile in tiles:
+            self._shown[tile.kind] += 1
 
     def apply(self, event: Draw | Discard | Call) -> None:
         """A play event (not a result): the method for its kind."""

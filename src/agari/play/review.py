@@ -35,44 +35,23 @@ from agari.play.follow import Follower, Furiten, counts
 from agari.rules import Rules
 from agari.tiles import PLAIN_TILES, Tile
 
-__all__ = ["Decision", "Figures", "review_round"]
+__all__ = ["Decision", "figures_json", "review_round"]
 
 Action = dict[str, Any]
 _OWN_KANS: Final = ("ankan", "kakan", "kita")
 _TAKES: Final = ("chi", "pon", "daiminkan")
 
 
+def figures_json(figures: DiscardFigures) -> dict[str, Any]:
+    """SPEC §8's object of a discard's figures (an item of ``best``, or ``chosen``)."""
+    return {
+        "discard": str(figures.tile),
+        "shanten": figures.shanten,
+        "acceptance": {"kinds": len(figures.kinds), "count": figures.count},
+    }
+
+
 @mypyc_attr(acyclic=True)  # values only: the compiled build leaves it out of the collector
-@dataclass(frozen=True, slots=True, init=False)
-class Figures:
-    """A discard's figures: the tile, the shanten after it, the kinds that improve the hand
-    then and the copies of them the seat had not seen."""
-
-    tile: Tile
-    shanten: int
-    kinds: tuple[int, ...]
-    count: int
-
-    # Written out (as Hand's is): a plain store per field in the compiled build.
-    def __init__(self, tile: Tile, shanten: int, kinds: tuple[int, ...], count: int) -> None:
-        object.__setattr__(self, "tile", tile)
-        object.__setattr__(self, "shanten", shanten)
-        object.__setattr__(self, "kinds", kinds)
-        object.__setattr__(self, "count", count)
-
-    @classmethod
-    def of(cls, figures: DiscardFigures) -> Figures:
-        return cls(PLAIN_TILES[figures.kind], figures.shanten, figures.kinds, figures.count)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "discard": str(self.tile),
-            "shanten": self.shanten,
-            "acceptance": {"kinds": len(self.kinds), "count": self.count},
-        }
-
-
-@mypyc_attr(acyclic=True)  # values only (a review keeps thousands: see Figures)
 @dataclass(frozen=True, slots=True, init=False)
 class Decision:
     """One decision (SPEC §8): where (round ``index``, its ``label``), who (``seat``), at
@@ -94,8 +73,8 @@ class Decision:
     shanten: int
     shanten_after: int
     seen: tuple[int, ...]
-    best: tuple[Figures, ...]
-    chosen: Figures | None
+    best: tuple[DiscardFigures, ...]
+    chosen: DiscardFigures | None
     value_best: str | None
     furiten: Furiten | None
     tenpai: bool
@@ -120,8 +99,8 @@ class Decision:
         shanten: int,
         shanten_after: int,
         seen: tuple[int, ...],
-        best: tuple[Figures, ...],
-        chosen: Figures | None,
+        best: tuple[DiscardFigures, ...],
+        chosen: DiscardFigures | None,
         value_best: str | None,
         furiten: Furiten | None,
         tenpai: bool,
@@ -194,8 +173,8 @@ class Decision:
             shanten=self.shanten,
             shanten_after=self.shanten_after,
             seen={str(PLAIN_TILES[k]): n for k, n in enumerate(self.seen) if n},
-            best=[f.to_json() for f in self.best],
-            chosen=None if self.chosen is None else self.chosen.to_json(),
+            best=[figures_json(f) for f in self.best],
+            chosen=None if self.chosen is None else figures_json(self.chosen),
             furiten=self.furiten,
             tenpai=self.tenpai,
             waits=[str(PLAIN_TILES[k]) for k in self.waits],
@@ -268,14 +247,14 @@ class _Round:
         chosen_kind = event.tile.kind if isinstance(event, Discard) else None
         figures, before = discard_figures(closed, melds, held, seen, also=chosen_kind)
         top = figures[0].key
-        best = tuple(Figures.of(f) for f in figures if f.key == top)
-        chosen = next((Figures.of(f) for f in figures if f.kind == chosen_kind), None)
+        best = tuple(f for f in figures if f.key == top)
+        chosen = next((f for f in figures if f.kind == chosen_kind), None)
         missed = (
             before == -1
             and not (isinstance(event, Win) and event.seat == event.from_seat)
             and self.can_win(seat, seat)
         )
-        ready = [Figures.of(f) for f in figures if f.shanten == 0]
+        ready = [f for f in figures if f.shanten == 0]
         value_best = self._value_choice(seat, ready) if ready else None
         drawn = (
             table.last.tile if isinstance(table.last, Draw) and table.last.seat == seat else None
@@ -315,7 +294,7 @@ class _Round:
         closed, held = counts(self.follower.table.seats[seat])
         return shanten_of(closed, len(self.follower.table.seats[seat].melds), held)
 
-    def _value_choice(self, seat: int, ready: Sequence[Figures]) -> str | None:
+    def _value_choice(self, seat: int, ready: Sequence[DiscardFigures]) -> str | None:
         """Of the discards that leave the hand ready, the one whose best win is worth the
         most (the §4 discard table's order; more unseen winning tiles break a tie)."""
         table = self.follower.table
@@ -331,7 +310,7 @@ class _Round:
         context: Context | None = None
         best: tuple[int, int, str] | None = None
         for figures in ready:
-            kind = figures.tile.kind
+            kind = figures.kind
             # the first copy of the kind: the concealed tiles are the sorted codes' tiles
             at = next(i for i, code in enumerate(codes) if code >> 1 == kind)
             key = (

@@ -15,7 +15,8 @@ from agari.render.svg import face_library, tile_icon
 from agari.tiles import Tile
 
 if TYPE_CHECKING:
-    from agari.play.review import Decision, Figures
+    from agari.analysis.efficiency import DiscardFigures
+    from agari.play.review import Decision
     from agari.play.summary import GameReview, PlayerSummary
 
 __all__ = [
@@ -29,7 +30,7 @@ __all__ = [
 ]
 
 
-def _figures(figures: Figures) -> str:
+def _figures(figures: DiscardFigures) -> str:
     shanten = (
         _("ready") if figures.shanten == 0 else _("{count}-shanten").format(count=figures.shanten)
     )
