@@ -677,9 +677,16 @@ def _exact(closed: list[int], melds: int, held: list[int]) -> int:
     return exact_shanten(closed, melds, [4 - (h - c) for c, h in zip(closed, held, strict=True)])
 
 
-def _brute_figures(closed: list[int], melds: int, held: list[int], seen: list[int]) -> set[tuple]:
-    """Every discard of 14 tiles with its exact shanten after, and for those at the lowest
-    (and for ``also``) the kinds whose draw lowers it: each by the exact tables alone."""
+#: The shanten after a discard of a kind not held (``_shanten_after_discards``).
+NO_DISCARD = 9
+
+
+def _brute_figures(
+    closed: list[int], melds: int, held: list[int], seen: list[int], also: int | None
+) -> tuple[dict[int, int], set[tuple]]:
+    """Every discard of 14 tiles with its exact shanten after; and the figures of those at
+    the lowest and of ``also``: the kinds whose draw lowers it, and their unseen copies.
+    Each by the exact tables alone."""
     after = {}
     for kind in range(34):
         if closed[kind]:
@@ -691,8 +698,7 @@ def _brute_figures(closed: list[int], melds: int, held: list[int], seen: list[in
     lowest = min(after.values())
     out = set()
     for kind, value in after.items():
-        if value != lowest:
-            out.add((kind, value, (), -1))
+        if value != lowest and kind != also:
             continue
         closed[kind] -= 1
         held[kind] -= 1
@@ -708,7 +714,7 @@ def _brute_figures(closed: list[int], melds: int, held: list[int], seen: list[in
         closed[kind] += 1
         held[kind] += 1
         out.add((kind, value, tuple(kinds), sum(4 - seen[k] for k in kinds)))
-    return out
+    return after, out
 
 
 @st.composite
@@ -734,18 +740,25 @@ def test_discard_figures_are_the_exact_tables_discard_by_discard(
 ) -> None:
     """The review's figures of a 14-tile hand (shanten after each discard from the
     per-suit rows, acceptance only where the four-copy limit may bite asked of the exact
-    tables) equal the exact tables asked for every discard and every draw; and the
+    tables) equal the exact tables asked for every discard and every draw: the figures of
+    the discards at the lowest shanten and of ``also`` (the others left out); and the
     figures come out the same from emptied registers and memos."""
     closed, held = counts_of(h), held_of(h)
     seen = [min(4, n + data.draw(st.integers(0, 2))) for n in held]
-    want = _brute_figures(closed, len(h.melds), held, seen)
-    figures, before = efficiency.discard_figures(closed, len(h.melds), held, seen)
+    also = data.draw(st.sampled_from([None, *(k for k in range(34) if closed[k])]))
+    after, want = _brute_figures(closed, len(h.melds), held, seen, also)
+    assert _shanten_after_discards(closed, len(h.melds), held) == [
+        after.get(k, NO_DISCARD) for k in range(34)
+    ]
+    figures, before = efficiency.discard_figures(closed, len(h.melds), held, seen, also)
     assert before == _exact(closed, len(h.melds), held)
     assert {(f.kind, f.shanten, f.kinds, f.count) for f in figures} == want
-    assert [f.key for f in figures] == sorted(f.key for f in figures)
+    assert [(f.shanten, -f.count, f.kind) for f in figures] == sorted(
+        (f.shanten, -f.count, f.kind) for f in figures
+    )
     forget_tables()
     efficiency.forget_hands()
-    again, _ = efficiency.discard_figures(closed, len(h.melds), held, seen)
+    again, _ = efficiency.discard_figures(closed, len(h.melds), held, seen, also)
     assert again == figures
 
 

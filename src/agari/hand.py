@@ -10,7 +10,7 @@ normal form gives back an equal hand (tests/test_notation.py checks it on random
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from operator import attrgetter
@@ -643,6 +643,27 @@ def format_tiles(tiles: tuple[Tile, ...] | list[Tile], *, keep_order: bool = Fal
     if not keep_order and "50" in text:  # only a plain five and then a red one make "50"
         text = _FIVES.sub(_reds_first, text)
     return text
+
+
+def format_codes(codes: Sequence[int]) -> str:
+    """Sorted tile codes (:func:`~agari.tiles.tile_code`, the round table's) in the form
+    :func:`format_tiles` gives their tiles: sorted codes are already in its order.
+
+    >>> format_codes([1, 3, 5, 26, 27, 27, 55, 55])
+    '123m055p11z'
+    """
+    if not codes:
+        return ""
+    out: list[str] = []
+    suit = _SUIT_OF[codes[0] >> 1]
+    for code in codes:
+        kind = code >> 1
+        if _SUIT_OF[kind] != suit:
+            out.append(suit)
+            suit = _SUIT_OF[kind]
+        out.append(_DIGIT_OF[kind] if code & 1 else "0")
+    out.append(suit)
+    return "".join(out)
 
 
 _KIND: Final = attrgetter("kind")

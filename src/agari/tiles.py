@@ -133,11 +133,27 @@ class Tile:
         return f"Tile({str(self)!r})"
 
 
-#: The notation of every kind, and of its red five (only fives have one).
 #: The plain (not red) tile of each kind, made once: a tile made anew runs its checks.
 PLAIN_TILES: Final[tuple[Tile, ...]] = tuple(Tile(kind) for kind in range(34))
+#: The notation of every kind, and of its red five (only fives have one).
 _NAMES: Final = tuple(kind_name(k) for k in range(34))
 _RED_NAMES: Final = tuple(f"0{SUITS[k // 9]}" if k in _FIVES else _NAMES[k] for k in range(34))
+
+
+def tile_code(tile: Tile) -> int:
+    """A tile as an int: ``kind * 2``, plus 1 for a plain tile. Sorted codes are tiles in
+    the notation's order (a red five before its plain five); a list of ints is searched
+    and sorted in C, where comparing tiles calls Python for each pair (the round table
+    keeps concealed tiles so)."""
+    return tile.kind * 2 + (not tile.red)
+
+
+#: The tile of each code (:func:`tile_code`); an even code of a kind with no red five
+#: stands for nothing and maps to 1m.
+TILE_OF_CODE: Final[tuple[Tile, ...]] = tuple(
+    Tile(code >> 1, red=not code & 1) if code & 1 or (code >> 1) in _FIVES else Tile(0)
+    for code in range(68)
+)
 
 
 def dora_from_indicator(indicator: Tile, players: int = 4) -> Tile:

@@ -20,12 +20,14 @@ draws, 108 - 14 - 3 x 13 = 55 in three-player.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from agari.game.logs.events import Call, Discard, Draw, Win
-from agari.game.table import Called, KanDeclared, RoundTable, TableError
-from agari.hand import MeldKind
-from agari.tiles import Tile
-from tests.conftest import tiles
+from agari.game.table import Called, KanDeclared, RoundTable, SeatTable, TableError
+from agari.hand import Meld, MeldKind, format_codes, format_tiles
+from agari.tiles import TILE_OF_CODE, Tile, tile_code
+from tests.conftest import examples, tiles
 
 #: Hands that never win here: only their size matters.
 FILLER = ("147m147p147s1234z", "258m258p258s1234z", "369m369p369s1234z", "147m258p369s5677z")
@@ -516,3 +518,20 @@ def test_apply_takes_each_kind_of_play_event() -> None:
     table.apply(Call(1, "kakan", (T("1m"),) * 4, T("1m"), 0, T("1m")))
     assert table.seat(1).melds[0].kind is MeldKind.SHOUMINKAN
     assert table.last == KanDeclared(1, T("1m"), "kakan")
+
+
+# --------------------------------------------------------------------------- the hand's text
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.lists(st.integers(0, 67), min_size=1, max_size=14), st.integers(0, 2))
+def test_a_seats_text_is_its_hands_normal_form(codes: list[int], pons: int) -> None:
+    """The review prints a seat's hand from its codes (``SeatTable.text``, by
+    ``format_codes``): the same text as the hand made of its tiles and melds, red fives
+    and plain ones mixed, honours, melds after ``", "``."""
+    concealed = [TILE_OF_CODE[code] for code in codes]
+    seat = SeatTable([tile_code(t) for t in concealed])
+    for kind in range(pons):
+        seat.melds.append(Meld(MeldKind.PON, (Tile(9 + kind),) * 3, "left", Tile(9 + kind)))
+    assert seat.text() == str(seat.waiting_hand())
+    assert format_codes(sorted(tile_code(t) for t in concealed)) == format_tiles(concealed)

@@ -217,8 +217,11 @@ def test_discard_figures_rank_by_shanten_then_unseen_acceptance() -> None:
     by_kind = {f.kind: f for f in figures}
     assert by_kind[28].shanten == 1
     assert set(by_kind[28].kinds) == {27, 29, 31} and by_kind[28].count == 2 + 3 + 3
-    # throwing a tile of a complete set costs a shanten
-    assert by_kind[0].shanten == 2
+    # throwing a tile of a complete set costs a shanten: not among the figures, unless
+    # it is the discard made (``also``)
+    assert 0 not in by_kind
+    made, _ = discard_figures(closed, 0, list(closed), seen, also=0)
+    assert [f.kind for f in made][-1] == 0 and made[-1].shanten == 2
     # what the player sees is not counted: two 5z in a river leave one
     seen[31] += 2
     figures, _ = discard_figures(closed, 0, list(closed), seen)

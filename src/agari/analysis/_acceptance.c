@@ -506,10 +506,9 @@ static PyObject *py_after_discards(PyObject *self, PyObject *args) {
 }
 
 /* figures(closed, held, melds, seen, also) -> (shanten before, [(kind, shanten, kinds, count)])
- * for every kind held of 14 tiles, best first (lowest shanten, then most copies not seen,
- * then kind order): the shanten after discarding it, and for the discards at the lowest
- * shanten and for `also` (-1: none) the kinds that then improve the hand and their copies
- * not seen; the others get () and -1. */
+ * for the discards of 14 tiles at the lowest shanten and for `also` (-1: none), best first
+ * (lowest shanten, then most copies not seen, then kind order): the shanten after
+ * discarding it, the kinds that then improve the hand and their copies not seen. */
 static PyObject *py_figures(PyObject *self, PyObject *args) {
     PyObject *closed, *held, *seen_obj;
     int melds, also;
@@ -542,37 +541,31 @@ static PyObject *py_figures(PyObject *self, PyObject *args) {
     for (int k = 0; k < KINDS; k++) {
         if (h.c[k] && after[k] < lowest) lowest = after[k];
     }
-    /* the figures of each kind held (at most 14), then put best first */
+    /* the figures of the discards weighed (at most 14 kinds), put best first */
     int order[KINDS], n = 0;
     long counts[KINDS];
     PyObject *improving[KINDS];
     for (int k = 0; k < KINDS; k++) {
-        if (!h.c[k]) continue;
-        PyObject *kinds;
-        long count = -1;
-        if (after[k] != lowest && k != also) {
-            kinds = PyTuple_New(0);
-        } else {
-            count = 0;
-            Suits less;
-            Dist rest_less[4];
-            int a = k / 9;
-            suits_after(&whole, k, -1, &less);
-            for (int t = 0; t < 4; t++) {
-                if (t == a) {
-                    rest_less[t] = rest[t];
-                    continue;
-                }
-                int u = 0;
-                while (u == a || u == t) u++;
-                int v = u + 1;
-                while (v == a || v == t) v++;
-                merge(&less.dist[a], &pairs[u][v], &rest_less[t]);
+        if (!h.c[k] || (after[k] != lowest && k != also)) continue;
+        long count = 0;
+        Suits less;
+        Dist rest_less[4];
+        int a = k / 9;
+        suits_after(&whole, k, -1, &less);
+        for (int t = 0; t < 4; t++) {
+            if (t == a) {
+                rest_less[t] = rest[t];
+                continue;
             }
-            h.c[k]--;
-            kinds = improving_tuple(&h, &less, rest_less, after[k], seen, &count);
-            h.c[k]++;
+            int u = 0;
+            while (u == a || u == t) u++;
+            int v = u + 1;
+            while (v == a || v == t) v++;
+            merge(&less.dist[a], &pairs[u][v], &rest_less[t]);
         }
+        h.c[k]--;
+        PyObject *kinds = improving_tuple(&h, &less, rest_less, after[k], seen, &count);
+        h.c[k]++;
         if (!kinds) {
             for (int i = 0; i < n; i++) Py_DECREF(improving[order[i]]);
             return NULL;

@@ -170,11 +170,12 @@ def discard_figures(
     seen: Sequence[int],
     also: int | None = None,
 ) -> tuple[list[DiscardFigures], int]:
-    """Every distinct discard of 14 concealed counts, best first (lowest shanten, then most
-    unseen acceptance, then tile order), with the shanten before the discard. Acceptance is
-    counted for the discards at the lowest shanten, and for ``also`` (the one made) -- the
-    others carry none (their ``kinds`` empty, ``count`` -1). ``seen``: the copies of each
-    kind the player can see, its own tiles and the discarded one among them."""
+    """The discards of 14 concealed counts at the lowest shanten, and ``also`` (the one
+    made) wherever it is, each kind once, best first (lowest shanten, then most unseen
+    acceptance, then tile order), with the shanten before the discard: what a review
+    weighs (the others are never the best, and the review does not show them). ``seen``:
+    the copies of each kind the player can see, its own tiles and the discarded one among
+    them."""
     if NATIVE:
         before, found = _acceptance.figures(
             bytes(closed), bytes(held), melds, bytes(seen), -1 if also is None else also
@@ -197,7 +198,6 @@ def _discard_figures_python(
         if not closed[kind]:
             continue
         if value != lowest and kind != also:
-            figures.append(DiscardFigures(kind, value, (), -1))
             continue
         closed[kind] -= 1
         held[kind] -= 1

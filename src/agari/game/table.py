@@ -35,10 +35,10 @@ from typing import Final, NamedTuple
 
 from agari.game.logs.events import Call, Discard, Draw
 from agari.game.logs.events import Win as LogWin
-from agari.hand import Hand, Meld, MeldKind, Source, make_context
+from agari.hand import Hand, Meld, MeldKind, Source, format_codes, format_meld, make_context
 from agari.lang import N_, _
 from agari.lang.terms import call_name
-from agari.tiles import DRAGONS, NORTH, WINDS, Tile
+from agari.tiles import DRAGONS, NORTH, TILE_OF_CODE, WINDS, Tile, tile_code
 from agari.tiles import IS_TERMINAL_OR_HONOUR as _YAOCHUU
 
 __all__ = [
@@ -109,19 +109,6 @@ LastAction = Draw | Discard | KanDeclared | Called
 # --------------------------------------------------------------------------- seats
 
 
-#: A concealed tile as an int (``kind * 2``, ``+ 1`` for a plain tile: a red five sorts
-#: before its plain five, as in notation): list operations on ints run in C, where
-#: comparing :class:`Tile` values calls Python for each pair.
-def _code(tile: Tile) -> int:
-    return tile.kind * 2 + (not tile.red)
-
-
-_TILE_OF: Final[tuple[Tile, ...]] = tuple(
-    Tile(code >> 1, red=not code & 1) if code & 1 or (code >> 1) in (4, 13, 22) else Tile(0)
-    for code in range(68)
-)
-
-
 @dataclass(slots=True)
 class SeatTable:
     """One seat at the table: concealed tiles (as codes, see :data:`_TILE_OF`), melds,
@@ -147,7 +134,7 @@ class SeatTable:
     @property
     def concealed(self) -> tuple[Tile, ...]:
         """The concealed tiles, sorted."""
-        return tuple([_TILE_OF[c] for c in sorted(self.codes)])
+        return tuple([TILE_OF_CODE[c] for c in sorted(self.codes)])
 
     @property
     def size(self) -> int:
@@ -163,16 +150,16 @@ class SeatTable:
         lacks (``message``: one of the ``_NOT_HELD_*`` messages; ``kind``: the call's)."""
         if len(tiles) == 1:  # a discard: the common case, without a copy
             try:
-                self.codes.remove(_code(tiles[0]))
+                self.codes.remove(tile_code(tiles[0]))
                 return
             except ValueError:
                 pass  # said below
         codes = list(self.codes)
         for tile in tiles:
             try:
-                codes.remove(_code(tile))
+                codes.remove(tile_code(tile))
             except ValueError:
-                held = " ".join(str(_TILE_OF[c]) for c in sorted(self.codes))
+                held = " ".join(str(TILE_OF_CODE[c]) for c in sorted(self.codes))
                 raise TableError(
                     _(message).format(seat=seat, kind=call_name(kind), tile=tile, held=held)
                 ) from None
@@ -181,6 +168,14 @@ class SeatTable:
     def waiting_hand(self) -> Hand:
         """The concealed tiles and melds as a hand without a winning tile."""
         return Hand(self.concealed, None, tuple(self.melds))
+
+    def text(self) -> str:
+        """``str(self.waiting_hand())`` from the codes, with no hand made (the review
+        prints the hand at every decision)."""
+        text = format_codes(sorted(self.codes))
+        for meld in self.melds:
+            text += ", " + format_meld(meld)
+        return text
 
 
 # --------------------------------------------------------------------------- the table
@@ -232,7 +227,7 @@ class RoundTable:
             )
         self.players: Final = players
         self.dealer: Final = dealer
-        self.seats: list[SeatTable] = [SeatTable([_code(t) for t in hand]) for hand in hands]
+        self.seats: list[SeatTable] = [SeatTable([tile_code(t) for t in hand]) for hand in hands]
         self._dora: list[Tile] = [dora]
         #: the copies of each kind every seat sees (:meth:`visible`), kept as tiles show
         self._shown = [0] * 34
@@ -486,7 +481,7 @@ class RoundTable:
                     _("seat {seat} wins by tsumo without having drawn").format(seat=seat)
                 )
             tile = last.tile
-            codes.remove(_code(tile))
+            codes.remove(tile_code(tile))
             first_turn = not player.discarded and not self.interrupted and not last.replacement
             words: dict[str, object] = {
                 "tsumo": True,
@@ -522,7 +517,7 @@ class RoundTable:
         words["dora_indicators"] = tuple(self._dora)
         words["kita"] = player.kita
         return Hand(
-            tuple([_TILE_OF[c] for c in sorted(codes)]),
+            tuple([TILE_OF_CODE[c] for c in sorted(codes)]),
             tile,
             tuple(player.melds),
             make_context(**{k: v for k, v in words.items() if v}),
@@ -567,4 +562,4 @@ def _source(seat: int, from_seat: int, players: int) -> Source:
 
 
 def _sorted(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
-    return tuple(sorted(tiles, key=_code))
+    return tuple(sorted(tiles, key=tile_code))

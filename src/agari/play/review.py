@@ -204,8 +204,7 @@ class _Round:
     # --- the facts at a moment ---
 
     def hand_text(self, seat: int) -> str:
-        player = self.follower.table.seats[seat]
-        return str(Hand(player.concealed, None, tuple(player.melds)))
+        return self.follower.table.seats[seat].text()
 
     def seen(self, seat: int) -> tuple[int, ...]:
         return tuple(self.follower.table.visible(seat))
