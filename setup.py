@@ -40,6 +40,7 @@ HOT_MODULES = [
     "game/table",
     "play/follow",
     "play/review",
+    "play/summary",
     "game/logs/mjlog",
     "game/replay",
     "game/replay_log",

@@ -193,6 +193,9 @@ class _Round:
 
     def __init__(self, round_log: RoundLog, rules: Rules) -> None:
         self.log = round_log
+        #: where each decision is: the round's index, name (made once, not a decision's
+        #: work), honba
+        self.where = (round_log.index, round_log.name, round_log.honba)
         self.rules = rules
         self.follower = Follower(round_log, rules)
         self.turn = [0] * rules.players
@@ -287,7 +290,8 @@ class _Round:
 
     def _where(self, seat: int) -> tuple[int, str, int, int, int]:
         """A decision's first fields: the round (index, name, honba), the seat, its turn."""
-        return self.log.index, self.log.name, self.log.honba, seat, self.turn[seat]
+        index, name, honba = self.where
+        return index, name, honba, seat, self.turn[seat]
 
     def _shanten_now(self, seat: int) -> int:
         closed, held = counts(self.follower.table.seats[seat])
@@ -383,16 +387,18 @@ class _Round:
         if player.riichi or table.wall_left == 0:
             return ()
         kind = tile.kind
-        # the kinds held, from the codes (two per kind: plain and red): asked for every
-        # other seat at every discard, where 34 counts cost more than the answer
-        kinds = [code >> 1 for code in player.codes]
-        same = kinds.count(kind)
+        # the copies held, from the codes (tiles.tile_code: a kind's plain and red codes):
+        # asked for every other seat at every discard, where 34 counts cost more than the
+        # answer
+        codes = player.codes
+        same = codes.count(kind * 2 + 1) + codes.count(kind * 2)
         out: list[str] = []
         if same >= 2:
             out.append("pon")
         if same >= 3:
             out.append("kan")
         if self.rules.players == 4 and seat == (by + 1) % 4 and kind < 27:
+            kinds = {code >> 1 for code in codes}
             first = kind - kind % 9
             for low in range(max(first, kind - 2), min(kind, first + 6) + 1):
                 if all(k in kinds for k in range(low, low + 3) if k != kind):
