@@ -260,6 +260,31 @@ static void suit_distance(uint64_t key, Dist *out) {
     *out = slot->dist;
 }
 
+/* A suit's distances after one more tile of each rank: what the acceptance of a hand asks
+ * for each of its suits (34 draws, four suits). A second direct-mapped memo, by the suit's
+ * own key (a hand's suits come back turn after turn), keeps the nine at once: a hand's
+ * draws cost four look-ups, not 34. A rank whose copies are all held gets no entry (the
+ * caller never draws it). */
+#define DRAW_BITS 13
+typedef struct {
+    uint64_t key; /* the suit's key plus one; 0 marks an empty slot */
+    Dist after[9];
+} DrawSlot;
+static DrawSlot draws[1 << DRAW_BITS];
+
+static void suit_draws(uint64_t key, int ranks, Dist after[9]) {
+    uint64_t stored = key + 1;
+    DrawSlot *slot = &draws[(stored * 0x9E3779B97F4A7C15ULL) >> (64 - DRAW_BITS)];
+    if (slot->key != stored) {
+        for (int r = 0; r < ranks; r++) {
+            uint64_t field = FIELD(key, r);
+            if ((field >> 3) < (field & 7)) suit_distance(key + RANK_TILE(r), &slot->after[r]);
+        }
+        slot->key = stored;
+    }
+    memcpy(after, slot->after, sizeof(Dist) * (size_t)ranks);
+}
+
 /* ------------------------------------------------------------------ a hand */
 
 typedef struct {
@@ -378,16 +403,21 @@ static void after_each(const Hand *h, const Suits *s, const Dist rest[4], int st
     const uint64_t *keys = s->keys;
     Closed f = {0, 0, 0, 0};
     if (h->melds == 0) f = closed_facts(h->c);
+    Dist drawn[9];
     for (int k = 0; k < KINDS; k++) {
+        int suit = k / 9, rank = k - 9 * suit;
+        if (step > 0 && rank == 0) suit_draws(keys[suit], suit == 3 ? 7 : 9, drawn);
         int count = h->c[k];
         if (step > 0 ? count >= h->lim[k] : count == 0) {
             out[k] = NO_TILE;
             continue;
         }
-        int suit = k / 9;
-        uint64_t tile = RANK_TILE(k - 9 * suit);
         Dist changed;
-        suit_distance(step > 0 ? keys[suit] + tile : keys[suit] - tile, &changed);
+        if (step > 0) {
+            changed = drawn[rank];
+        } else {
+            suit_distance(keys[suit] - RANK_TILE(rank), &changed);
+        }
         int value = target(&changed, &rest[suit], h->need) - 1;
         if (h->melds == 0 && value > -1) {
             int other = other_forms_after(&f, count, k, step);
@@ -602,12 +632,13 @@ static PyObject *py_figures(PyObject *self, PyObject *args) {
 
 static PyObject *py_forget(PyObject *self, PyObject *unused) {
     memset(cache, 0, sizeof cache);
+    memset(draws, 0, sizeof draws);
     Py_RETURN_NONE;
 }
 
 static PyMethodDef methods[] = {
     {"forget", py_forget, METH_NOARGS,
-     "forget() -> None: empty the memo of suits' distances (what a fresh process starts with)."},
+     "forget() -> None: empty the memos of suits' distances (what a fresh process starts with)."},
     {"shanten", py_shanten, METH_VARARGS,
      "shanten(closed, held, melds) -> int: the shanten of concealed counts (34 bytes) beside "
      "melds called melds, held the copies in hand and melds."},
