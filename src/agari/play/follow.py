@@ -165,11 +165,15 @@ class Follower:
             table.reveal_dora(event.indicator)
 
 
+#: The events a follower plays (a tuple made once: see ``play.review``).
+_PLAY_EVENTS: Final = (Draw, Discard, Call, RiichiAccepted, NewDora)
+
+
 def follow_round(round_log: RoundLog, rules: Rules) -> Iterator[tuple[int, Event, Follower]]:
     """Each play event of a round (index, event) with the follower just after it; the
     round's results and end are not played (the replay settles them)."""
     follower = Follower(round_log, rules)
     for index, event in enumerate(round_log.events):
-        if isinstance(event, Draw | Discard | Call | RiichiAccepted | NewDora):
+        if isinstance(event, _PLAY_EVENTS):
             follower.apply(event)
         yield index, event, follower

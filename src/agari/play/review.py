@@ -40,6 +40,11 @@ __all__ = ["Decision", "figures_json", "review_round"]
 Action = dict[str, Any]
 _OWN_KANS: Final = ("ankan", "kakan", "kita")
 _TAKES: Final = ("chi", "pon", "daiminkan")
+# Event classes asked of every event (a tuple, made once: ``A | B`` makes a union object at
+# each call, and is slower to test in both builds).
+_TURN_EVENTS: Final = (Draw, Discard)
+_PLAY_EVENTS: Final = (Draw, Discard, Call)
+_TABLE_EVENTS: Final = (Call, RiichiAccepted, NewDora)
 
 
 def figures_json(figures: DiscardFigures) -> dict[str, Any]:
@@ -72,7 +77,7 @@ class Decision:
     action: Action
     shanten: int
     shanten_after: int
-    seen: tuple[int, ...]
+    seen: bytes
     best: tuple[DiscardFigures, ...]
     chosen: DiscardFigures | None
     value_best: str | None
@@ -98,7 +103,7 @@ class Decision:
         action: Action,
         shanten: int,
         shanten_after: int,
-        seen: tuple[int, ...],
+        seen: bytes,
         best: tuple[DiscardFigures, ...],
         chosen: DiscardFigures | None,
         value_best: str | None,
@@ -209,8 +214,10 @@ class _Round:
     def hand_text(self, seat: int) -> str:
         return self.follower.table.seats[seat].text()
 
-    def seen(self, seat: int) -> tuple[int, ...]:
-        return tuple(self.follower.table.visible(seat))
+    def seen(self, seat: int) -> bytes:
+        """34 counts, as bytes: read-only, and no work for the garbage collector among the
+        thousands of decisions a review keeps."""
+        return bytes(self.follower.table.visible(seat))
 
     def can_win(self, seat: int, from_seat: int) -> bool:
         """Whether ``seat`` may win now on the last draw or offered tile: a complete hand
@@ -418,7 +425,7 @@ def _taken(events: Sequence[Event], at: int, seat: int, tile: Tile) -> Action | 
                 kind = "kan" if event.kind == "daiminkan" else event.kind
                 return {"call": kind, "tiles": " ".join(str(t) for t in event.tiles)}
             return None
-        if isinstance(event, Draw | Discard):
+        if isinstance(event, _TURN_EVENTS):
             return None
     return None
 
@@ -428,7 +435,7 @@ def _won_on(events: Sequence[Event], at: int, by: int) -> bool:
     for event in events[at:]:
         if isinstance(event, Win):
             return event.from_seat == by and event.seat != by
-        if isinstance(event, Draw | Discard | Call):
+        if isinstance(event, _PLAY_EVENTS):
             return False
     return False
 
@@ -478,5 +485,5 @@ def _review_event(state: _Round, events: Sequence[Event], at: int) -> None:
                 state.offers(event.seat, robbed, events, at + 1, robbed=True)
     elif isinstance(event, Win) and event.seat == event.from_seat:
         state.own_turn(event.seat, event, {"win": "tsumo"})
-    elif isinstance(event, Call | RiichiAccepted | NewDora):
+    elif isinstance(event, _TABLE_EVENTS):
         follower.apply(event)  # a call on a discard (decided at the offer), a stick, dora
