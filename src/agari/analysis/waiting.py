@@ -85,6 +85,7 @@ __all__ = [
     "ukeire",
     "value_summary",
     "waits",
+    "win_contexts",
 ]
 
 
@@ -514,7 +515,7 @@ def _waiting_hand(hand: Hand) -> Hand:
     return replace(hand, concealed=tuple(sorted(hand.closed_tiles)), win=None)
 
 
-def _win_contexts(context: Context) -> tuple[Context, Context]:
+def win_contexts(context: Context) -> tuple[Context, Context]:
     """A waiting hand's context as a win by ron and as a win by tsumo: the words that only
     fit the other way of winning are dropped (made once per hand, not per wait)."""
     ron = context._replace(tsumo=False, haitei=False, rinshan=False, tenhou=False, chiihou=False)
@@ -524,7 +525,7 @@ def _win_contexts(context: Context) -> tuple[Context, Context]:
 
 def _value(hand: Hand, kind: int, context: Context, rules: Rules) -> Result | None:
     """The engine's result for ``hand`` completed by ``kind`` in ``context`` (one of
-    :func:`_win_contexts`)."""
+    :func:`win_contexts`)."""
     complete = mark_checked(Hand(hand.concealed, Tile(kind), hand.melds, context))
     try:  # the result's input and hand are the hand's normal form, as the API gives them
         result = score_hand(complete, rules, input_is_text=True)
@@ -538,11 +539,18 @@ def _value(hand: Hand, kind: int, context: Context, rules: Rules) -> Result | No
     return result
 
 
-def best_win(hand: Hand, kinds: Iterable[int], rules: Rules) -> int:
+def best_win(
+    hand: Hand,
+    kinds: Iterable[int],
+    rules: Rules,
+    contexts: tuple[Context, Context] | None = None,
+) -> int:
     """The most a win of waiting ``hand`` on any of ``kinds`` (its winning kinds) is worth,
     by ron or by tsumo: the points of the engine's result, 0 without a yaku. For a caller
-    that knows the waits (the review's figures): no wait is looked for again."""
-    by_ron, by_tsumo = _win_contexts(hand.context)
+    that knows the waits (the review's figures): no wait is looked for again; and, if it
+    has them, the hand's context as a win by ron and by tsumo (``contexts``, as
+    :func:`win_contexts` makes them)."""
+    by_ron, by_tsumo = win_contexts(hand.context) if contexts is None else contexts
     best = 0
     for kind in kinds:
         for context in (by_ron, by_tsumo):
@@ -595,7 +603,7 @@ def _waits(
     closed = _closed_counts(hand.closed_tiles)
     visible = _visible_counts(hand, held)
     out: list[Wait] = []
-    by_ron, by_tsumo = _win_contexts(hand.context)
+    by_ron, by_tsumo = win_contexts(hand.context)
     for kind in _completing_kinds(closed, len(hand.melds)):
         if held[kind] >= 4:
             continue

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from agari.analysis.efficiency import DiscardFigures, discard_figures, shanten_of
-from agari.analysis.waiting import best_win
+from agari.analysis.waiting import best_win, win_contexts
 from agari.engine.scoring import score_hand
 from agari.errors import HandError
 from agari.game.logs import Call, Discard, Draw, Event, NewDora, RiichiAccepted, RoundLog, Win
@@ -208,6 +208,8 @@ class _Round:
         #: the most a ready hand's win is worth (None: refused), by what it depends on
         #: (:meth:`_value_choice`): a ready seat's hand comes back at each of its turns
         self.best_wins: dict[tuple[int, bytes, tuple[int, ...], int, bool], int | None] = {}
+        #: a ready seat's wins by ron and by tsumo, by seat, dora indicators shown and riichi
+        self.win_contexts: dict[tuple[int, int, bool], tuple[Context, Context]] = {}
 
     # --- the facts at a moment ---
 
@@ -317,33 +319,21 @@ class _Round:
         # riichi; the seat (its winds) stays for the round.
         codes = sorted(player.codes)
         melds = tuple(len(meld.tiles) for meld in player.melds)
-        context: Context | None = None
+        dora = len(table.dora_indicators)
         best: tuple[int, int, str] | None = None
         for figures in ready:
             kind = figures.kind
             # the first copy of the kind: the concealed tiles are the sorted codes' tiles
             at = next(i for i, code in enumerate(codes) if code >> 1 == kind)
-            key = (
-                seat,
-                bytes(codes[:at] + codes[at + 1 :]),
-                melds,
-                len(table.dora_indicators),
-                player.riichi,
-            )
+            key = (seat, bytes(codes[:at] + codes[at + 1 :]), melds, dora, player.riichi)
             if key not in self.best_wins:
-                if context is None:
-                    context = make_context(
-                        seat_wind=SEAT_WINDS[(seat - table.dealer) % self.rules.players],
-                        round_wind=SEAT_WINDS[self.log.wind % 4],
-                        dora_indicators=table.dora_indicators,
-                        riichi=player.riichi,
-                    )
+                contexts = self._win_contexts(seat, dora, player.riichi)
                 concealed = player.concealed
                 hand = Hand(
-                    concealed[:at] + concealed[at + 1 :], None, tuple(player.melds), context
+                    concealed[:at] + concealed[at + 1 :], None, tuple(player.melds), contexts[0]
                 )
                 try:
-                    self.best_wins[key] = best_win(hand, figures.kinds, self.rules)
+                    self.best_wins[key] = best_win(hand, figures.kinds, self.rules, contexts)
                 except HandError:  # a hand the engine refuses: no value to weigh
                     self.best_wins[key] = None
             points = self.best_wins[key]
@@ -353,6 +343,23 @@ class _Round:
             if best is None or candidate[:2] > best[:2]:
                 best = candidate
         return None if best is None or best[0] == 0 else best[2]
+
+    def _win_contexts(self, seat: int, dora: int, riichi: bool) -> tuple[Context, Context]:
+        """A ready hand's wins by ron and by tsumo for ``seat`` (its winds), the first
+        ``dora`` indicators of the table shown, in riichi or not: made once each."""
+        made = self.win_contexts.get((seat, dora, riichi))
+        if made is None:
+            table = self.follower.table
+            made = win_contexts(
+                make_context(
+                    seat_wind=SEAT_WINDS[(seat - table.dealer) % self.rules.players],
+                    round_wind=SEAT_WINDS[self.log.wind % 4],
+                    dora_indicators=table.dora_indicators[:dora],
+                    riichi=riichi,
+                )
+            )
+            self.win_contexts[(seat, dora, riichi)] = made
+        return made
 
     def offers(self, by: int, tile: Tile, events: Sequence[Event], at: int, robbed: bool) -> None:
         """The seats that could take ``tile`` (offered by ``by``) and what each did; the
