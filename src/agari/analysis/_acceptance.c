@@ -42,31 +42,18 @@ static int is_orphan[KINDS];
 
 /* ------------------------------------------------------------------ merging distances */
 
-/* The (i, j, k) of a merge: a's entry i and b's entry j give entry k (at most one pair and
- * four sets in all): 45 of the 100 pairs of entries. */
-static int8_t merge_steps[45][3];
-
-static void init_merge_steps(void) {
-    int n = 0;
-    for (int i = 0; i < SIZE; i++) {
-        for (int j = 0; j < SIZE; j++) {
-            int p = i / 5 + j / 5, m = i % 5 + j % 5;
-            if (p > 1 || m > 4) continue;
-            merge_steps[n][0] = (int8_t)i;
-            merge_steps[n][1] = (int8_t)j;
-            merge_steps[n][2] = (int8_t)(p * 5 + m);
-            n++;
-        }
-    }
-}
-
-/* Two groups of suits together: min-plus over the ways to split sets and the pair. */
+/* Two groups of suits together: min-plus over the ways to split sets and the pair (at most
+ * one pair and four sets in all). The bounds are constants, so the compiler unrolls it. */
 static void merge(const Dist *a, const Dist *b, Dist *out) {
     int best[SIZE] = {INF, INF, INF, INF, INF, INF, INF, INF, INF, INF};
-    for (int n = 0; n < 45; n++) {
-        int sum = a->d[merge_steps[n][0]] + b->d[merge_steps[n][1]];
-        int k = merge_steps[n][2];
-        if (sum < best[k]) best[k] = sum;
+    for (int m1 = 0; m1 <= 4; m1++) {
+        int a0 = a->d[m1], a1 = a->d[5 + m1];
+        for (int m2 = 0; m1 + m2 <= 4; m2++) {
+            int b0 = b->d[m2], b1 = b->d[5 + m2], m = m1 + m2;
+            int none = a0 + b0, pair = a0 + b1 < a1 + b0 ? a0 + b1 : a1 + b0;
+            if (none < best[m]) best[m] = none;
+            if (pair < best[5 + m]) best[5 + m] = pair;
+        }
     }
     for (int k = 0; k < SIZE; k++) out->d[k] = (int8_t)(best[k] < INF ? best[k] : INF);
 }
@@ -662,6 +649,5 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__acceptance(void) {
     for (int i = 0; i < 13; i++) is_orphan[ORPHANS[i]] = 1;
-    init_merge_steps();
     return PyModule_Create(&module);
 }
