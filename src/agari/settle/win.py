@@ -38,7 +38,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from agari.errors import SettleError
-from agari.lang import _
+from agari.lang import N_, _
 from agari.settle.limits import round_up_100
 from agari.settle.seats import check_seat, seat_from, seats_in_play
 from agari.settlement import UNKNOWN, Reason, Settlement, Transfer
@@ -144,7 +144,7 @@ def settle_win(base: int, context: Context, rules: Rules, liable_base: int = 0) 
         notes.append(_("three-player: tsumo loss (no share for the absent North seat)"))
     unknown = not tsumo and shares[0][0] == UNKNOWN
     if unknown:
-        notes.append(discarder_unknown()[0])
+        notes.append(_(_DISCARDER_UNKNOWN[0]))  # one translation: every ron valued has it
 
     wareme = context.wareme if rules.wareme and context.wareme in seats else None
     if wareme is not None:
@@ -156,7 +156,7 @@ def settle_win(base: int, context: Context, rules: Rules, liable_base: int = 0) 
     if not tsumo and (pao is not None or wareme is not None):
         payment = {"ron": sum(amount for _, amount, _ in shares)}
     if unknown and wareme is not None and wareme != winner:
-        notes.append(discarder_unknown()[1])
+        notes.append(_(_DISCARDER_UNKNOWN[1]))
 
     # Transfers made as tuples of their fields (Transfer is a named tuple): several per
     # hand scored, where its Python-level __new__ would cost a call each.
@@ -215,14 +215,18 @@ def _liable_shares(
     )
 
 
-def discarder_unknown() -> tuple[str, str]:
+#: The notes of a ron whose discarder is not known (message ids).
+_DISCARDER_UNKNOWN: Final = (
+    N_("discarder unknown: no per-seat settlement"),
+    N_("discarder unknown: a wareme discarder would pay double"),
+)
+
+
+def discarder_unknown() -> tuple[str, ...]:
     """The notes of a ron whose discarder is not known, in the current language: the
     normal case of a ron without a marker, which a hand's warnings leave out (its
     ``deltas`` say it)."""
-    return (
-        _("discarder unknown: no per-seat settlement"),
-        _("discarder unknown: a wareme discarder would pay double"),
-    )
+    return tuple(_(note) for note in _DISCARDER_UNKNOWN)
 
 
 def _wareme_shares(shares: list[Share], wareme: str, winner: str, notes: list[str]) -> list[Share]:
