@@ -83,10 +83,48 @@ static int target(const Dist *a, const Dist *b, int need) {
  * (123 123 123 = 111 222 333), the same sets for the same draws, which the pass makes at the
  * held ranks and SCRATCH at the others. */
 #define MAX_STARTS 2
+
+/* The pass moves whole Dists: a state's ten entries are the first lanes of a 16-byte vector
+ * (the rest INF; GCC's and Clang's vector extensions), and a move from (p, m) to
+ * (p + pair, m + sets) is the vector shifted by pair * 5 + sets lanes -- a load from INF
+ * lanes placed before it -- with the lanes that no (p, m) reaches set to INF (DROP). */
+typedef uint8_t Lanes __attribute__((vector_size(16)));
+typedef int8_t LaneMask __attribute__((vector_size(16)));
+static Lanes INF_LANES, EMPTY_LANES;
+static Lanes DROP[2][5]; /* by (pair, sets): all ones where the lane gets no entry */
+
+static void init_lanes(void) {
+    for (int k = 0; k < 16; k++) {
+        INF_LANES[k] = INF;
+        EMPTY_LANES[k] = k == 0 ? 0 : INF;
+    }
+    for (int pair = 0; pair < 2; pair++) {
+        for (int sets = 0; sets < 5; sets++) {
+            for (int k = 0; k < 16; k++) {
+                int from = k - (pair * 5 + sets);
+                int reached = k < SIZE && from >= 0 && from % 5 + sets <= 4 && from / 5 + pair <= 1;
+                DROP[pair][sets][k] = reached ? 0 : 0xFF;
+            }
+        }
+    }
+}
+
+/* A state: INF lanes, then its entries (a shift is a load that starts before them). */
+typedef struct {
+    uint8_t before[16];
+    Lanes v;
+} State;
+
 static void number_distance(const uint8_t *c, const uint8_t *lim, Dist *out) {
-    Dist states[MAX_STARTS + 1][MAX_STARTS + 1], next[MAX_STARTS + 1][MAX_STARTS + 1];
+    State states[MAX_STARTS + 1][MAX_STARTS + 1], next[MAX_STARTS + 1][MAX_STARTS + 1];
     int live[MAX_STARTS + 1][MAX_STARTS + 1] = {{0}}, next_live[MAX_STARTS + 1][MAX_STARTS + 1];
-    states[0][0] = EMPTY;
+    for (int b1 = 0; b1 <= MAX_STARTS; b1++) {
+        for (int b2 = 0; b2 <= MAX_STARTS; b2++) {
+            memset(states[b1][b2].before, INF, 16);
+            memset(next[b1][b2].before, INF, 16);
+        }
+    }
+    states[0][0].v = EMPTY_LANES;
     live[0][0] = 1;
     int owing = 0; /* some state has sequences running into the next rank */
     for (int rank = 0; rank < 9; rank++) {
@@ -102,12 +140,12 @@ static void number_distance(const uint8_t *c, const uint8_t *lim, Dist *out) {
                 if (!live[b1][b2]) continue;
                 int owed = b1 + b2;
                 if (owed > limit) continue;
-                const int8_t *from = states[b1][b2].d;
+                const uint8_t *from = states[b1][b2].before + 16;
                 int max_new = can_start ? limit - owed : 0;
                 for (int starts = 0; starts <= max_new && starts <= MAX_STARTS; starts++) {
-                    Dist *to = &next[starts][b1];
+                    Lanes *to = &next[starts][b1].v;
                     if (!next_live[starts][b1]) {
-                        *to = (Dist){{INF, INF, INF, INF, INF, INF, INF, INF, INF, INF}};
+                        *to = INF_LANES;
                         next_live[starts][b1] = 1;
                         if (starts || b1) owing = 1;
                     }
@@ -115,19 +153,16 @@ static void number_distance(const uint8_t *c, const uint8_t *lim, Dist *out) {
                         for (int pair = 0; pair <= can_group; pair++) {
                             int demand = owed + starts + 3 * trip + 2 * pair;
                             if (demand > limit) break;
-                            int add = demand > have ? demand - have : 0;
                             int sets = starts + trip;
-                            /* from (p, m) to (p + pair, m + sets): at most one pair, four
-                             * sets (no test for INF here: the sums are brought back to INF
-                             * after the rank) */
-                            for (int p = 0; p + pair <= 1; p++) {
-                                const int8_t *src = from + p * 5;
-                                int8_t *dst = to->d + (p + pair) * 5 + sets;
-                                for (int m = 0; m + sets <= 4; m++) {
-                                    int8_t cost = (int8_t)(src[m] + add);
-                                    if (cost < dst[m]) dst[m] = cost;
-                                }
-                            }
+                            /* no test for INF here: at most INF + 4, brought back to INF
+                             * after the rank */
+                            uint8_t add = (uint8_t)(demand > have ? demand - have : 0);
+                            Lanes moved;
+                            memcpy(&moved, from - (pair * 5 + sets), sizeof moved);
+                            Lanes drop = DROP[pair][sets];
+                            moved = ((moved & ~drop) | (INF_LANES & drop)) + add;
+                            Lanes lower = (Lanes)(LaneMask)(moved < *to);
+                            *to = (moved & lower) | (*to & ~lower);
                         }
                     }
                 }
@@ -136,16 +171,15 @@ static void number_distance(const uint8_t *c, const uint8_t *lim, Dist *out) {
         for (int b1 = 0; b1 <= MAX_STARTS; b1++) {
             for (int b2 = 0; b2 <= MAX_STARTS; b2++) {
                 if (!next_live[b1][b2]) continue;
-                for (int k = 0; k < SIZE; k++) {
-                    if (next[b1][b2].d[k] > INF) next[b1][b2].d[k] = INF;
-                }
+                Lanes v = next[b1][b2].v, over = (Lanes)(LaneMask)(v > INF_LANES);
+                states[b1][b2].v = (INF_LANES & over) | (v & ~over);
             }
         }
-        memcpy(states, next, sizeof states);
         memcpy(live, next_live, sizeof live);
     }
     /* only states with no sequence left unfinished */
-    *out = live[0][0] ? states[0][0] : (Dist){{INF, INF, INF, INF, INF, INF, INF, INF, INF, INF}};
+    Lanes done = live[0][0] ? states[0][0].v : INF_LANES;
+    for (int k = 0; k < SIZE; k++) out->d[k] = (int8_t)done[k];
 }
 
 /* ------------------------------------------------------------------ the honours */
@@ -649,5 +683,6 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__acceptance(void) {
     for (int i = 0; i < 13; i++) is_orphan[ORPHANS[i]] = 1;
+    init_lanes();
     return PyModule_Create(&module);
 }
