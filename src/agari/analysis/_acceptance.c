@@ -42,20 +42,75 @@ static int is_orphan[KINDS];
 
 /* ------------------------------------------------------------------ merging distances */
 
-/* Two groups of suits together: min-plus over the ways to split sets and the pair (at most
- * one pair and four sets in all). The bounds are constants, so the compiler unrolls it. */
-static void merge(const Dist *a, const Dist *b, Dist *out) {
-    int best[SIZE] = {INF, INF, INF, INF, INF, INF, INF, INF, INF, INF};
-    for (int m1 = 0; m1 <= 4; m1++) {
-        int a0 = a->d[m1], a1 = a->d[5 + m1];
-        for (int m2 = 0; m1 + m2 <= 4; m2++) {
-            int b0 = b->d[m2], b1 = b->d[5 + m2], m = m1 + m2;
-            int none = a0 + b0, pair = a0 + b1 < a1 + b0 ? a0 + b1 : a1 + b0;
-            if (none < best[m]) best[m] = none;
-            if (pair < best[5 + m]) best[5 + m] = pair;
+/* Whole Dists at once: the ten entries are the first lanes of a 16-byte vector (the rest
+ * INF; GCC's and Clang's vector extensions), and a move of every entry from (p, m) to
+ * (p + pair, m + sets) is the vector shifted by pair * 5 + sets lanes -- a load from INF
+ * lanes placed before it -- with the lanes that no (p, m) reaches set to INF (DROP). The
+ * merge of two suits and the pass over a suit's ranks are made of such moves. */
+typedef uint8_t Lanes __attribute__((vector_size(16)));
+typedef int8_t LaneMask __attribute__((vector_size(16)));
+static Lanes INF_LANES, EMPTY_LANES;
+static Lanes DROP[2][5]; /* by (pair, sets): all ones where the lane gets no entry */
+
+static void init_lanes(void) {
+    for (int k = 0; k < 16; k++) {
+        INF_LANES[k] = INF;
+        EMPTY_LANES[k] = k == 0 ? 0 : INF;
+    }
+    for (int pair = 0; pair < 2; pair++) {
+        for (int sets = 0; sets < 5; sets++) {
+            for (int k = 0; k < 16; k++) {
+                int from = k - (pair * 5 + sets);
+                int reached = k < SIZE && from >= 0 && from % 5 + sets <= 4 && from / 5 + pair <= 1;
+                DROP[pair][sets][k] = reached ? 0 : 0xFF;
+            }
         }
     }
-    for (int k = 0; k < SIZE; k++) out->d[k] = (int8_t)(best[k] < INF ? best[k] : INF);
+}
+
+/* A Dist's lanes after INF lanes (a shift is a load that starts before them). */
+typedef struct {
+    uint8_t before[16];
+    Lanes v;
+} State;
+
+/* The lanes of a Dist, after INF lanes. */
+static void shiftable(const Dist *d, State *out) {
+    memset(out->before, INF, 16);
+    out->v = INF_LANES;
+    memcpy(&out->v, d->d, SIZE);
+}
+
+/* The lanes of `from` moved by (pair, sets), plus `add`, where they are lower than `best`
+ * (INF + INF + 4 still fits a byte: entries are brought back to INF by the caller). */
+static inline Lanes lower_moved(const State *from, int pair, int sets, uint8_t add, Lanes best) {
+    Lanes moved, drop = DROP[pair][sets];
+    memcpy(&moved, from->before + 16 - (pair * 5 + sets), sizeof moved);
+    moved = ((moved & ~drop) | (INF_LANES & drop)) + add;
+    Lanes lower = (Lanes)(LaneMask)(moved < best);
+    return (moved & lower) | (best & ~lower);
+}
+
+/* Entries above INF back to INF. */
+static inline Lanes capped(Lanes v) {
+    Lanes over = (Lanes)(LaneMask)(v > INF_LANES);
+    return (INF_LANES & over) | (v & ~over);
+}
+
+/* Two groups of suits together: min-plus over the ways to split sets and the pair (at most
+ * one pair and four sets in all): b moved by each entry of a. */
+static void merge(const Dist *a, const Dist *b, Dist *out) {
+    State from;
+    shiftable(b, &from);
+    Lanes best = INF_LANES;
+    for (int p = 0; p < 2; p++) {
+        for (int m = 0; m < 5; m++) {
+            uint8_t cost = (uint8_t)a->d[p * 5 + m];
+            if (cost < INF) best = lower_moved(&from, p, m, cost, best);
+        }
+    }
+    best = capped(best);
+    memcpy(out->d, &best, SIZE);
 }
 
 /* The fewest tiles missing for `need` sets and the pair, `a` and `b` together (only the one
@@ -84,37 +139,6 @@ static int target(const Dist *a, const Dist *b, int need) {
  * held ranks and SCRATCH at the others. */
 #define MAX_STARTS 2
 
-/* The pass moves whole Dists: a state's ten entries are the first lanes of a 16-byte vector
- * (the rest INF; GCC's and Clang's vector extensions), and a move from (p, m) to
- * (p + pair, m + sets) is the vector shifted by pair * 5 + sets lanes -- a load from INF
- * lanes placed before it -- with the lanes that no (p, m) reaches set to INF (DROP). */
-typedef uint8_t Lanes __attribute__((vector_size(16)));
-typedef int8_t LaneMask __attribute__((vector_size(16)));
-static Lanes INF_LANES, EMPTY_LANES;
-static Lanes DROP[2][5]; /* by (pair, sets): all ones where the lane gets no entry */
-
-static void init_lanes(void) {
-    for (int k = 0; k < 16; k++) {
-        INF_LANES[k] = INF;
-        EMPTY_LANES[k] = k == 0 ? 0 : INF;
-    }
-    for (int pair = 0; pair < 2; pair++) {
-        for (int sets = 0; sets < 5; sets++) {
-            for (int k = 0; k < 16; k++) {
-                int from = k - (pair * 5 + sets);
-                int reached = k < SIZE && from >= 0 && from % 5 + sets <= 4 && from / 5 + pair <= 1;
-                DROP[pair][sets][k] = reached ? 0 : 0xFF;
-            }
-        }
-    }
-}
-
-/* A state: INF lanes, then its entries (a shift is a load that starts before them). */
-typedef struct {
-    uint8_t before[16];
-    Lanes v;
-} State;
-
 static void number_distance(const uint8_t *c, const uint8_t *lim, Dist *out) {
     State states[MAX_STARTS + 1][MAX_STARTS + 1], next[MAX_STARTS + 1][MAX_STARTS + 1];
     int live[MAX_STARTS + 1][MAX_STARTS + 1] = {{0}}, next_live[MAX_STARTS + 1][MAX_STARTS + 1];
@@ -140,7 +164,7 @@ static void number_distance(const uint8_t *c, const uint8_t *lim, Dist *out) {
                 if (!live[b1][b2]) continue;
                 int owed = b1 + b2;
                 if (owed > limit) continue;
-                const uint8_t *from = states[b1][b2].before + 16;
+                const State *from = &states[b1][b2];
                 int max_new = can_start ? limit - owed : 0;
                 for (int starts = 0; starts <= max_new && starts <= MAX_STARTS; starts++) {
                     Lanes *to = &next[starts][b1].v;
@@ -154,15 +178,9 @@ static void number_distance(const uint8_t *c, const uint8_t *lim, Dist *out) {
                             int demand = owed + starts + 3 * trip + 2 * pair;
                             if (demand > limit) break;
                             int sets = starts + trip;
-                            /* no test for INF here: at most INF + 4, brought back to INF
-                             * after the rank */
+                            /* no test for INF here: brought back to INF after the rank */
                             uint8_t add = (uint8_t)(demand > have ? demand - have : 0);
-                            Lanes moved;
-                            memcpy(&moved, from - (pair * 5 + sets), sizeof moved);
-                            Lanes drop = DROP[pair][sets];
-                            moved = ((moved & ~drop) | (INF_LANES & drop)) + add;
-                            Lanes lower = (Lanes)(LaneMask)(moved < *to);
-                            *to = (moved & lower) | (*to & ~lower);
+                            *to = lower_moved(from, pair, sets, add, *to);
                         }
                     }
                 }
@@ -171,8 +189,7 @@ static void number_distance(const uint8_t *c, const uint8_t *lim, Dist *out) {
         for (int b1 = 0; b1 <= MAX_STARTS; b1++) {
             for (int b2 = 0; b2 <= MAX_STARTS; b2++) {
                 if (!next_live[b1][b2]) continue;
-                Lanes v = next[b1][b2].v, over = (Lanes)(LaneMask)(v > INF_LANES);
-                states[b1][b2].v = (INF_LANES & over) | (v & ~over);
+                states[b1][b2].v = capped(next[b1][b2].v);
             }
         }
         memcpy(live, next_live, sizeof live);
