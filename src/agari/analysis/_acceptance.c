@@ -310,7 +310,8 @@ typedef struct {
 } DrawSlot;
 static DrawSlot draws[1 << DRAW_BITS];
 
-static void suit_draws(uint64_t key, int ranks, Dist after[9]) {
+/* The slot's Dists: read them before the next call (which may reuse the slot). */
+static const Dist *suit_draws(uint64_t key, int ranks) {
     uint64_t stored = key + 1;
     DrawSlot *slot = &draws[(stored * 0x9E3779B97F4A7C15ULL) >> (64 - DRAW_BITS)];
     if (slot->key != stored) {
@@ -320,7 +321,7 @@ static void suit_draws(uint64_t key, int ranks, Dist after[9]) {
         }
         slot->key = stored;
     }
-    memcpy(after, slot->after, sizeof(Dist) * (size_t)ranks);
+    return slot->after;
 }
 
 /* ------------------------------------------------------------------ a hand */
@@ -441,10 +442,10 @@ static void after_each(const Hand *h, const Suits *s, const Dist rest[4], int st
     const uint64_t *keys = s->keys;
     Closed f = {0, 0, 0, 0};
     if (h->melds == 0) f = closed_facts(h->c);
-    Dist drawn[9];
+    const Dist *drawn = NULL; /* the suit's distances after each draw (step 1) */
     for (int k = 0; k < KINDS; k++) {
         int suit = k / 9, rank = k - 9 * suit;
-        if (step > 0 && rank == 0) suit_draws(keys[suit], suit == 3 ? 7 : 9, drawn);
+        if (step > 0 && rank == 0) drawn = suit_draws(keys[suit], suit == 3 ? 7 : 9);
         int count = h->c[k];
         if (step > 0 ? count >= h->lim[k] : count == 0) {
             out[k] = NO_TILE;
