@@ -113,17 +113,32 @@ static void merge(const Dist *a, const Dist *b, Dist *out) {
     memcpy(out->d, &best, SIZE);
 }
 
-/* The fewest tiles missing for `need` sets and the pair, `a` and `b` together (only the one
- * entry of their merge that the hand needs). */
-static int target(const Dist *a, const Dist *b, int need) {
-    int best = INF;
+/* `b`'s entries, each placed where the entry of an `a` it completes lies (INF where none):
+ * what `a` and `b` together miss of the sets and the pair is then ten sums (`paired`),
+ * worked out once for the many `a` one `b` meets. */
+static void partners(const Dist *b, int need, int8_t out[SIZE]) {
+    for (int k = 0; k < SIZE; k++) out[k] = INF;
     for (int m = 0; m <= need; m++) {
-        int x = a->d[m] + b->d[5 + need - m]; /* the pair in b */
-        int y = a->d[5 + m] + b->d[need - m]; /* the pair in a */
-        if (x < best) best = x;
-        if (y < best) best = y;
+        out[m] = b->d[5 + need - m]; /* the pair in b */
+        out[5 + m] = b->d[need - m]; /* the pair in a */
+    }
+}
+
+/* The fewest tiles missing for the sets and the pair, `a` beside the `partners` of a b. */
+static inline int paired(const Dist *a, const int8_t partner[SIZE]) {
+    int best = INF;
+    for (int k = 0; k < SIZE; k++) {
+        int sum = a->d[k] + partner[k];
+        best = sum < best ? sum : best;
     }
     return best;
+}
+
+/* The fewest tiles missing for `need` sets and the pair, `a` and `b` together. */
+static int target(const Dist *a, const Dist *b, int need) {
+    int8_t partner[SIZE];
+    partners(b, need, partner);
+    return paired(a, partner);
 }
 
 /* ------------------------------------------------------------------ a number suit */
@@ -443,21 +458,26 @@ static void after_each(const Hand *h, const Suits *s, const Dist rest[4], int st
     Closed f = {0, 0, 0, 0};
     if (h->melds == 0) f = closed_facts(h->c);
     const Dist *drawn = NULL; /* the suit's distances after each draw (step 1) */
+    int8_t partner[SIZE];     /* the suit's rest, as `partners` */
     for (int k = 0; k < KINDS; k++) {
         int suit = k / 9, rank = k - 9 * suit;
-        if (step > 0 && rank == 0) drawn = suit_draws(keys[suit], suit == 3 ? 7 : 9);
+        if (rank == 0) {
+            if (step > 0) drawn = suit_draws(keys[suit], suit == 3 ? 7 : 9);
+            partners(&rest[suit], h->need, partner);
+        }
         int count = h->c[k];
         if (step > 0 ? count >= h->lim[k] : count == 0) {
             out[k] = NO_TILE;
             continue;
         }
-        Dist changed;
+        Dist less;
+        const Dist *changed = &less;
         if (step > 0) {
-            changed = drawn[rank];
+            changed = &drawn[rank];
         } else {
-            suit_distance(keys[suit] - RANK_TILE(rank), &changed);
+            suit_distance(keys[suit] - RANK_TILE(rank), &less);
         }
-        int value = target(&changed, &rest[suit], h->need) - 1;
+        int value = paired(changed, partner) - 1;
         if (h->melds == 0 && value > -1) {
             int other = other_forms_after(&f, count, k, step);
             if (other < value) value = other;
