@@ -180,7 +180,8 @@ def discard_figures(
         before, found = _acceptance.figures(
             bytes(closed), bytes(held), melds, bytes(seen), -1 if also is None else also
         )
-        return [DiscardFigures(*each) for each in found], before  # best first already
+        # best first already; unpacked by name, which the compiled build calls directly
+        return [DiscardFigures(k, after, kinds, n) for k, after, kinds, n in found], before
     return _discard_figures_python(closed, melds, held, seen, also)
 
 

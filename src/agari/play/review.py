@@ -257,15 +257,24 @@ class _Round:
         seen = self.seen(seat)
         chosen_kind = event.tile.kind if isinstance(event, Discard) else None
         figures, before = discard_figures(closed, melds, held, seen, also=chosen_kind)
+        # one pass: the best (as good as the first), the one made, those that leave it ready
         top = figures[0].key
-        best = tuple(f for f in figures if f.key == top)
-        chosen = next((f for f in figures if f.kind == chosen_kind), None)
+        tops: list[DiscardFigures] = []
+        ready: list[DiscardFigures] = []
+        chosen: DiscardFigures | None = None
+        for f in figures:
+            if f.key == top:
+                tops.append(f)
+            if f.kind == chosen_kind:
+                chosen = f
+            if f.shanten == 0:
+                ready.append(f)
+        best = tuple(tops)
         missed = (
             before == -1
             and not (isinstance(event, Win) and event.seat == event.from_seat)
             and self.can_win(seat, seat)
         )
-        ready = [f for f in figures if f.shanten == 0]
         value_best = self._value_choice(seat, ready) if ready else None
         drawn = (
             table.last.tile if isinstance(table.last, Draw) and table.last.seat == seat else None
