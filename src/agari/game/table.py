@@ -111,11 +111,11 @@ LastAction = Draw | Discard | KanDeclared | Called
 
 @dataclass(slots=True)
 class SeatTable:
-    """One seat at the table: concealed tiles (as codes, see :data:`_TILE_OF`), melds,
-    river (the discards called away noted apart) and riichi state. ``discarded``: has
-    discarded this round (the first-turn chances are gone); ``nagashi``: every discard a
-    terminal or honour, none called; ``pao``: the seat that fed the third dragon set or the
-    fourth wind set."""
+    """One seat at the table: concealed tiles (as codes, see
+    :func:`~agari.tiles.tile_code`), melds, river (the discards called away noted apart) and
+    riichi state. ``discarded``: has discarded this round (the first-turn chances are gone);
+    ``nagashi``: every discard a terminal or honour, none called; ``pao``: the seat that fed
+    the third dragon set or the fourth wind set."""
 
     codes: list[int]
     melds: list[Meld] = field(default_factory=list)
