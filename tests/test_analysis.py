@@ -23,15 +23,20 @@ from agari.analysis.waiting import (
     _shanten_after_discards,
     analyse_discards,
     analyse_waiting,
+    best_win,
     discards,
     karaten,
     shanten,
+    tsumo_covers_ron,
     ukeire,
     waits,
+    win_contexts,
 )
-from agari.hand import Context, Hand, Meld, MeldKind
-from agari.rules import Rules
-from agari.tiles import TERMINALS_AND_HONOURS, Tile, kind_name
+from agari.engine.scoring import win_points
+from agari.hand import SEAT_WINDS, Context, Hand, Meld, MeldKind, make_context
+from agari.notation.validate import mark_checked
+from agari.rules import PRESETS, SWITCH_VALUES, Rules
+from agari.tiles import PLAIN_TILES, TERMINALS_AND_HONOURS, Tile, kind_name
 from tests.conftest import COMPILED, examples, pure_only, tiles
 
 # --------------------------------------------------------------------------- helpers
@@ -860,3 +865,55 @@ def test_bounded_registers_give_the_same_figures(monkeypatch: pytest.MonkeyPatch
     bounded = [efficiency.discard_figures(c, 0, list(c), list(c)) for c in hands]
     assert bounded == unbounded
     assert len(analysis_tables._TABLES) < 8 + 60  # emptied on the way
+
+
+# --------------------------------------------------------------------------- tsumo and ron
+#
+# The review values a ready hand by its best tsumo alone where a tsumo is worth at least the
+# ron of the same tiles (tsumo_covers_ron: four players, no aotenjou). Held here under every
+# four-player preset with each switch set to each of its values in turn.
+
+#: Each switch at each value it names (not the free numbers, nor the number of players).
+_SWITCHED = [
+    (key, value)
+    for key, values in SWITCH_VALUES.items()
+    if key != "players"
+    for value in values
+    if not value.startswith("<")
+]
+_FOUR_PLAYER = sorted(name for name, preset in PRESETS.items() if preset.players == 4)
+
+
+@settings(max_examples=examples(120), deadline=None)
+@given(complete_hands(), st.data())
+def test_a_tsumo_is_worth_at_least_its_ron_where_the_review_values_tsumo_alone(
+    h: Hand, data: st.DataObject
+) -> None:
+    """A ready hand (a complete one less a concealed tile), its winds, a dora indicator and
+    riichi (closed hands) drawn at random: each winning tile by tsumo is worth at least
+    the same by ron wherever ``tsumo_covers_ron``, so the best win valued by tsumo alone is
+    the best win."""
+    rules = Rules.preset(data.draw(st.sampled_from(_FOUR_PLAYER)))
+    key, value = data.draw(st.sampled_from(_SWITCHED))
+    rules = rules.with_overrides({key: value})
+    if not tsumo_covers_ron(rules):
+        assert rules.aotenjou  # the one switch of a four-player preset that leaves it out
+        return
+    concealed = list(h.concealed)
+    concealed.remove(data.draw(st.sampled_from(concealed)))
+    context = make_context(
+        seat_wind=data.draw(st.sampled_from(SEAT_WINDS)),
+        round_wind=data.draw(st.sampled_from(SEAT_WINDS[:2])),
+        dora_indicators=(PLAIN_TILES[data.draw(st.integers(0, 33))],),
+        riichi=not h.melds and data.draw(st.booleans()),
+    )
+    ready = Hand(tuple(concealed), None, h.melds, context)
+    kinds = brute_waits(ready)
+    by_ron, by_tsumo = win_contexts(context)
+    for kind in kinds:
+        ron, tsumo = (
+            win_points(mark_checked(Hand(ready.concealed, PLAIN_TILES[kind], h.melds, c)), rules)
+            for c in (by_ron, by_tsumo)
+        )
+        assert tsumo >= ron, (str(ready), kind_name(kind), rules.value_text(key))
+    assert best_win(ready, kinds, rules, tsumo_only=True) == best_win(ready, kinds, rules)

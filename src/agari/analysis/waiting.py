@@ -82,6 +82,7 @@ __all__ = [
     "river_kinds",
     "ron_furiten",
     "shanten",
+    "tsumo_covers_ron",
     "ukeire",
     "value_summary",
     "waits",
@@ -539,21 +540,38 @@ def _value(hand: Hand, kind: int, context: Context, rules: Rules) -> Result | No
     return result
 
 
+def tsumo_covers_ron(rules: Rules) -> bool:
+    """Whether a win by tsumo is worth at least the same tiles won by ron, under ``rules``,
+    for a context of winds, dora indicators and riichi only (no word that only one way of
+    winning can have: houtei, chankan, renhou, open riichi ...). With four players it is:
+    the yaku are the same but for menzen tsumo, which a closed tsumo adds (sanankou and a
+    triplet's fu can only gain); a closed ron's 10 fu are less than the han that doubles
+    the tsumo's base, an open tsumo adds 2 fu; no limit lowers a larger base; and four
+    payers' shares, each rounded up, add up to at least the ron's payment. Three players'
+    tsumo loss (no share for the absent North) breaks it; aotenjou (no limits, a
+    yakuman's implied yaku left out) is not worked through, so left out.
+    tests/test_analysis.py checks it under every preset and switch."""
+    return rules.players == 4 and not rules.aotenjou
+
+
 def best_win(
     hand: Hand,
     kinds: Iterable[int],
     rules: Rules,
     contexts: tuple[Context, Context] | None = None,
+    tsumo_only: bool = False,
 ) -> int:
     """The most a win of waiting ``hand`` on any of ``kinds`` (its winning kinds) is worth,
     by ron or by tsumo: the points of the engine's result, 0 without a yaku. For a caller
     that knows the waits (the review's figures): no wait is looked for again; and, if it
     has them, the hand's context as a win by ron and by tsumo (``contexts``, as
-    :func:`win_contexts` makes them)."""
+    :func:`win_contexts` makes them). ``tsumo_only``: the ron is not valued, where the
+    caller knows the tsumo is worth at least as much (:func:`tsumo_covers_ron`)."""
     by_ron, by_tsumo = win_contexts(hand.context) if contexts is None else contexts
+    ways = (by_tsumo,) if tsumo_only else (by_ron, by_tsumo)
     best = 0
     for kind in kinds:
-        for context in (by_ron, by_tsumo):
+        for context in ways:
             complete = mark_checked(Hand(hand.concealed, PLAIN_TILES[kind], hand.melds, context))
             best = max(best, win_points(complete, rules))
     return best

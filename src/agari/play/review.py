@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from agari.analysis.efficiency import DiscardFigures, discard_figures, shanten_of
-from agari.analysis.waiting import best_win, win_contexts
+from agari.analysis.waiting import best_win, tsumo_covers_ron, win_contexts
 from agari.engine.scoring import score_hand
 from agari.errors import HandError
 from agari.game.logs import Call, Discard, Draw, Event, NewDora, RiichiAccepted, RoundLog, Win
@@ -210,6 +210,9 @@ class _Round:
         self.best_wins: dict[tuple[int, bytes, tuple[int, ...], int, bool], int | None] = {}
         #: a ready seat's wins by ron and by tsumo, by seat, dora indicators shown and riichi
         self.win_contexts: dict[tuple[int, int, bool], tuple[Context, Context]] = {}
+        #: the value of a ready hand is its best tsumo (the contexts here hold only winds,
+        #: dora indicators and riichi): the rons need not be valued
+        self.tsumo_only = tsumo_covers_ron(rules)
 
     # --- the facts at a moment ---
 
@@ -342,7 +345,9 @@ class _Round:
                     concealed[:at] + concealed[at + 1 :], None, tuple(player.melds), contexts[0]
                 )
                 try:
-                    self.best_wins[key] = best_win(hand, figures.kinds, self.rules, contexts)
+                    self.best_wins[key] = best_win(
+                        hand, figures.kinds, self.rules, contexts, self.tsumo_only
+                    )
                 except HandError:  # a hand the engine refuses: no value to weigh
                     self.best_wins[key] = None
             points = self.best_wins[key]
