@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from agari import score
 from agari.analysis import efficiency
 from agari.analysis import tables as analysis_tables
 from agari.analysis.tables import exact_shanten, forget_tables, formula_shanten
@@ -870,8 +871,8 @@ def test_bounded_registers_give_the_same_figures(monkeypatch: pytest.MonkeyPatch
 # --------------------------------------------------------------------------- tsumo and ron
 #
 # The review values a ready hand by its best tsumo alone where a tsumo is worth at least the
-# ron of the same tiles (tsumo_covers_ron: four players, no aotenjou). Held here under every
-# four-player preset with each switch set to each of its values in turn.
+# ron of the same tiles (tsumo_covers_ron: four players, fu rounded to tens, no aotenjou).
+# Held here under every four-player preset with two switches, each set to one of its values.
 
 #: Each switch at each value it names (not the free numbers, nor the number of players).
 _SWITCHED = [
@@ -894,10 +895,11 @@ def test_a_tsumo_is_worth_at_least_its_ron_where_the_review_values_tsumo_alone(
     the same by ron wherever ``tsumo_covers_ron``, so the best win valued by tsumo alone is
     the best win."""
     rules = Rules.preset(data.draw(st.sampled_from(_FOUR_PLAYER)))
-    key, value = data.draw(st.sampled_from(_SWITCHED))
-    rules = rules.with_overrides({key: value})
-    if not tsumo_covers_ron(rules):
-        assert rules.aotenjou  # the one switch of a four-player preset that leaves it out
+    switched = data.draw(st.lists(st.sampled_from(_SWITCHED), min_size=1, max_size=2))
+    rules = rules.with_overrides(dict(switched))
+    key = switched[-1][0]
+    if not tsumo_covers_ron(rules):  # the two switches of a four-player preset that leave it out
+        assert rules.aotenjou or rules.fu_rounding == "fives"
         return
     concealed = list(h.concealed)
     concealed.remove(data.draw(st.sampled_from(concealed)))
@@ -917,3 +919,26 @@ def test_a_tsumo_is_worth_at_least_its_ron_where_the_review_values_tsumo_alone(
         )
         assert tsumo >= ron, (str(ready), kind_name(kind), rules.value_text(key))
     assert best_win(ready, kinds, rules, tsumo_only=True) == best_win(ready, kinds, rules)
+
+
+@pytest.mark.parametrize(
+    ("text", "switches", "ron", "tsumo"),
+    [
+        # Open tanyao with no fu: the ron is raised to 30 fu, 1 han (1000); the tsumo's 22
+        # fu round down to 20 under fives, 1 han 20 fu paid 400 + 200 + 200.
+        ("567p23s66s456p+4s, 3-45m", {}, 1000, 800),
+        # Closed pinfu tanyao: the ron 30 fu 2 han (2000); the tsumo, no pinfu under
+        # pinfu_tsumo=off, is tanyao and menzen tsumo with 22 fu, down to 20: 700 + 400 + 400.
+        ("234567p23s66s456p+4s", {"pinfu_tsumo": "off"}, 2000, 1500),
+    ],
+)
+def test_under_fives_a_tsumo_can_be_worth_less_than_its_ron(
+    text: str, switches: dict[str, str], ron: int, tsumo: int
+) -> None:
+    """Why ``tsumo_covers_ron`` needs fu rounded to tens: these tsumo are worth less than
+    the same tiles won by ron under ``fu_rounding=fives``, so the review values the rons."""
+    rules = Rules.preset("tenhou").with_overrides({"fu_rounding": "fives", **switches})
+    assert score(text, rules=rules).points == ron
+    assert score(text + " tsumo", rules=rules).points == tsumo
+    assert not tsumo_covers_ron(rules)
+    assert tsumo_covers_ron(rules.with_overrides({"fu_rounding": "tens"}))

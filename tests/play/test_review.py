@@ -315,6 +315,29 @@ def test_the_review_in_python_is_the_review_in_c(monkeypatch: pytest.MonkeyPatch
         assert len(in_c) > 300 and in_python == in_c
 
 
+@pure_only
+@pytest.mark.parametrize(
+    "switches", [{}, {"fu_rounding": "fives"}, {"pinfu_tsumo": "off", "open_pinfu_fu": "20"}]
+)
+def test_valuing_tsumo_alone_changes_no_record(
+    switches: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The review values a ready hand's wins by tsumo alone where ``tsumo_covers_ron``; a
+    real game reviewed so and reviewed with every ron valued too gives the same records.
+    Under ``fu_rounding=fives`` this game has a ready discard whose best win is an open ron
+    raised to 30 fu, worth more than its tsumo, whose fu round down (the review valued it
+    by tsumo alone before ``tsumo_covers_ron`` asked for fu rounded to tens)."""
+    from agari.play import review
+
+    path = ROOT / "fixtures" / "logs" / "tenhou6" / "tenhou_2010081709gm-00a9-0000-fe3371ad.jsonl"
+    log = read_log(path)
+    rules = log_rules(log).with_overrides(switches)
+    as_reviewed = review_game(log, rules, path.name).records()
+    monkeypatch.setattr(review, "tsumo_covers_ron", lambda rules: False)
+    with_rons = review_game(log, rules, path.name).records()
+    assert len(as_reviewed) > 300 and as_reviewed == with_rons
+
+
 def test_a_log_damaged_in_its_play_is_reviewed_up_to_the_damage(tmp_path: Path) -> None:
     """An mjai log (its reader does not follow the hands) whose second round has a discard
     of a tile the seat does not hold: the replay stops there. ``agari review`` reviews the

@@ -546,12 +546,15 @@ def tsumo_covers_ron(rules: Rules) -> bool:
     winning can have: houtei, chankan, renhou, open riichi ...). With four players it is:
     the yaku are the same but for menzen tsumo, which a closed tsumo adds (sanankou and a
     triplet's fu can only gain); a closed ron's 10 fu are less than the han that doubles
-    the tsumo's base, an open tsumo adds 2 fu; no limit lowers a larger base; and four
-    payers' shares, each rounded up, add up to at least the ron's payment. Three players'
-    tsumo loss (no share for the absent North) breaks it; aotenjou (no limits, a
+    the tsumo's base, an open tsumo adds 2 fu (fu rounded up to tens: 22 is 30, as an
+    open ron's least); no limit lowers a larger base; and four payers' shares, each
+    rounded up, add up to at least the ron's payment. Three players' tsumo loss (no share
+    for the absent North) breaks it; so does ``fu_rounding=fives``, under which an open
+    tsumo's 22 fu round down to 20 while an open ron gets 30, and a closed tsumo that is
+    not pinfu (``pinfu_tsumo=off``) has 20 fu against the ron's 30. Aotenjou (no limits, a
     yakuman's implied yaku left out) is not worked through, so left out.
     tests/test_analysis.py checks it under every preset and switch."""
-    return rules.players == 4 and not rules.aotenjou
+    return rules.players == 4 and rules.fu_rounding == "tens" and not rules.aotenjou
 
 
 def best_win(
