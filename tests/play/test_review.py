@@ -127,6 +127,96 @@ def test_riichi_while_furiten_is_counted() -> None:
     assert review.players[1].riichi_while_furiten == 1
 
 
+#: Seat 1 (South): 24m 456p 789s 111z 22z, ready on 3m alone (a closed wait), with the East
+#: triplet a yaku; and a seat 0 that holds no East.
+KANCHAN = "24m456p789s11122z"
+NO_EAST = "1358m1358p1358s4z"
+
+
+def _after_riichi(*then: object) -> list[object]:
+    """Seat 1 declares riichi with the 9s it draws (accepted); three turns pass; ``then``."""
+    events: list[object] = [*_turns((0, "5z")), Draw(1, T("9s"))]
+    events += [Discard(1, T("9s"), tsumogiri=True, riichi=True), RiichiAccepted(1)]
+    return [*events, *_turns((2, "7z"), (3, "7z"), (0, "6z")), *then]
+
+
+def test_after_riichi_the_tile_drawn_is_the_only_discard_and_no_decision() -> None:
+    """In riichi seat 1 draws 5m and must let it go (no win, no kan). Out of riichi the 2m
+    would be the efficiency-best (45m waits on 3m and 6m: 8 copies, none seen, against the
+    kanchan's 4 copies of 3m); in riichi the 5m is the one discard: forced, its figures the
+    whole of ``best`` (ready on 3m: 4 copies), the value choice the 5m."""
+    events = _after_riichi(Draw(1, T("5m")), Discard(1, T("5m"), tsumogiri=True))
+    hands = [NO_EAST, KANCHAN, FILLER[2], FILLER[3]]
+    riichi, forced = [d for d in _review(hands, events) if d.seat == 1 and d.is_discard]
+    assert riichi.action == {"discard": "9s", "riichi": True} and not riichi.forced
+    assert forced.forced and forced.action == {"discard": "5m", "riichi": False}
+    assert [(str(f.tile), f.shanten, f.count) for f in forced.best] == [("5m", 0, 4)]
+    assert forced.chosen == forced.best[0] and forced.matches_best
+    assert forced.value_best == "5m" and forced.to_json("g")["forced"] is True
+    assert "forced" not in riichi.to_json("g")
+    # the same hand out of riichi: the 2m is best, the 5m costs 4 tiles of acceptance
+    free = [*_turns((0, "5z")), Draw(1, T("5m")), Discard(1, T("5m"), tsumogiri=True)]
+    decision = next(d for d in _review(hands, free) if d.seat == 1 and d.is_discard)
+    assert not decision.forced and [str(f.tile) for f in decision.best] == ["2m"]
+    assert (decision.best[0].count, decision.acceptance_lost) == (8, 4)
+
+
+@pytest.mark.parametrize(
+    ("drawn", "forced"),
+    [
+        ("1z", False),  # a closed kan of the four East to weigh
+        ("3m", False),  # the win on the 3m let go
+        ("4z", True),  # a North: four players set none aside
+        ("7p", True),
+    ],
+)
+def test_a_tile_drawn_in_riichi_with_a_kan_or_a_win_to_weigh_is_a_decision(
+    drawn: str, forced: bool
+) -> None:
+    events = _after_riichi(Draw(1, T(drawn)), Discard(1, T(drawn), tsumogiri=True))
+    hands = [NO_EAST, KANCHAN, FILLER[2], FILLER[3]]
+    last = [d for d in _review(hands, events) if d.seat == 1 and d.is_discard][-1]
+    assert last.forced == forced
+    assert last.missed_win == (drawn == "3m")
+    assert [str(f.tile) for f in last.best] == [drawn]  # still the one discard
+
+
+def test_a_tsumo_in_riichi_is_a_decision() -> None:
+    events = _after_riichi(Draw(1, T("3m")), Win(1, 1))
+    hands = [NO_EAST, KANCHAN, FILLER[2], FILLER[3]]
+    win = [d for d in _review(hands, events) if d.seat == 1][-1]
+    assert win.action == {"win": "tsumo"} and not win.forced and not win.missed_win
+
+
+def test_a_north_drawn_in_riichi_with_three_players_may_be_set_aside() -> None:
+    """With three players a North drawn in riichi may be declared as kita: a decision."""
+    hands = ["1999m1358p1358s4z", "24p456p789s11122z", "2469p2469s2467p7z"]
+    events: list[object] = [Draw(0, T("5z")), Discard(0, T("5z"), tsumogiri=True)]
+    events += [Draw(1, T("9s")), Discard(1, T("9s"), tsumogiri=True, riichi=True)]
+    events += [RiichiAccepted(1), Draw(2, T("6z")), Discard(2, T("6z"), tsumogiri=True)]
+    events += [Draw(0, T("7z")), Discard(0, T("7z"), tsumogiri=True)]
+    rules = Rules.preset("tenhou-sanma")
+    for drawn, forced in (("4z", False), ("6z", True)):
+        then = [Draw(1, T(drawn)), Discard(1, T(drawn), tsumogiri=True)]
+        round_log = replace(made_round(hands, [*events, *then]), scores=(35000,) * 3)
+        last = [d for d in review_round(round_log, rules) if d.seat == 1 and d.is_discard][-1]
+        assert last.forced == forced, drawn
+
+
+def test_a_forced_discard_is_no_decision_of_the_summary_but_its_deal_in_counts() -> None:
+    from agari.play.summary import PlayerSummary
+
+    events = _after_riichi(Draw(1, T("5m")), Discard(1, T("5m"), tsumogiri=True))
+    hands = [NO_EAST, KANCHAN, FILLER[2], FILLER[3]]
+    own = [d for d in _review(hands, events) if d.seat == 1]
+    summary = PlayerSummary(seat=1, name="B")
+    for decision in own[:-1]:
+        summary.add(decision)
+    summary.add(replace(own[-1], dealt_in=True))
+    assert own[-1].forced and (summary.decisions, summary.discards) == (1, 1)
+    assert (summary.deal_ins_ready, summary.deal_ins_not_ready) == (1, 0)
+
+
 def test_a_pon_offer_is_a_decision() -> None:
     """Seat 2 holds 77z; seat 0 throws 7z: seat 2 could pon it and passes."""
     hands = [FILLER[0], FILLER[1], FILLER[2], FILLER[3]]

@@ -38,7 +38,8 @@ what is reviewed (SPEC §8):
   another player could take (win on it, pon, kan or chi it) with what was done. A discard
   is efficiency-best when nothing leaves a lower shanten, or the same shanten with more
   acceptance counted on the tiles that player had not seen (its own hand, every river and
-  meld, the dora indicators).
+  meld, the dora indicators). After riichi the tile drawn is the only discard: letting it
+  go where no win or kan was there to take is no decision, and is not counted.
   The summary per player per game: decisions, the share of discards as good as the best,
   the shanten lost, wins missed (a win with a yaku, not furiten, not taken), riichi
   declared while furiten, deal-ins while ready and while not ready.

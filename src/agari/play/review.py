@@ -33,7 +33,7 @@ from agari.native import mypyc_attr
 from agari.notation.validate import check_under_rules
 from agari.play.follow import Follower, Furiten, counts
 from agari.rules import Rules
-from agari.tiles import PLAIN_TILES, Tile
+from agari.tiles import NORTH, PLAIN_TILES, Tile
 
 __all__ = ["Decision", "figures_json", "review_round"]
 
@@ -87,6 +87,9 @@ class Decision:
     missed_win: bool
     #: this discard (or added kan, or kita) was won on by another seat
     dealt_in: bool = False
+    #: no choice: a seat in riichi that could neither win nor make a kan (or kita) discards
+    #: the tile it drew (its figures are the whole of ``best``)
+    forced: bool = False
 
     # Written out (as Hand's is): a plain store per field in the compiled build, where the
     # dataclass's own __init__ stays interpreted (one of these a decision).
@@ -112,6 +115,7 @@ class Decision:
         waits: tuple[int, ...],
         missed_win: bool,
         dealt_in: bool = False,
+        forced: bool = False,
     ) -> None:
         object.__setattr__(self, "index", index)
         object.__setattr__(self, "round", round)
@@ -133,6 +137,7 @@ class Decision:
         object.__setattr__(self, "waits", waits)
         object.__setattr__(self, "missed_win", missed_win)
         object.__setattr__(self, "dealt_in", dealt_in)
+        object.__setattr__(self, "forced", forced)
 
     @property
     def is_discard(self) -> bool:
@@ -187,6 +192,8 @@ class Decision:
         )
         if self.value_best is not None:
             record["value_best"] = self.value_best
+        if self.forced:
+            record["forced"] = True
         return record
 
 
@@ -258,15 +265,23 @@ class _Round:
         closed, held = counts(player)
         melds = len(player.melds)
         seen = self.seen(seat)
+        drawn = (
+            table.last.tile if isinstance(table.last, Draw) and table.last.seat == seat else None
+        )
         chosen_kind = event.tile.kind if isinstance(event, Discard) else None
-        figures, before = discard_figures(closed, melds, held, seen, also=chosen_kind)
+        # After riichi the one discard is the tile drawn: the others are not weighed.
+        only = drawn.kind if player.riichi and drawn is not None else None
+        also = only if only is not None else chosen_kind
+        figures, before = discard_figures(closed, melds, held, seen, also=also)
         # one pass: the best (as good as the first), the one made, those that leave it ready
-        top = figures[0].key
+        top = figures[0].key if only is None else None
         tops: list[DiscardFigures] = []
         ready: list[DiscardFigures] = []
         chosen: DiscardFigures | None = None
         for f in figures:
-            if f.key == top:
+            if only is not None and f.kind != only:
+                continue
+            if only is not None or f.key == top:
                 tops.append(f)
             if f.kind == chosen_kind:
                 chosen = f
@@ -279,8 +294,11 @@ class _Round:
             and self.can_win(seat, seat)
         )
         value_best = self._value_choice(seat, ready) if ready else None
-        drawn = (
-            table.last.tile if isinstance(table.last, Draw) and table.last.seat == seat else None
+        forced = (
+            only is not None
+            and chosen_kind == only
+            and not missed
+            and not self._may_declare(seat, closed, only)
         )
         hand = self.hand_text(seat)
         # a discard's figures are the facts of the hand it leaves: not worked out again
@@ -306,8 +324,15 @@ class _Round:
                 facts.waits,
                 missed,
                 dealt_in,
+                forced,
             )
         )
+
+    def _may_declare(self, seat: int, closed: Sequence[int], drawn: int) -> bool:
+        """Whether a seat in riichi that drew ``drawn`` had a declaration to weigh before
+        discarding it: a closed kan of the four copies it holds (a server allows it where
+        the waits stay), or, with three players, a North set aside as kita."""
+        return closed[drawn] == 4 or (self.rules.players == 3 and drawn == NORTH)
 
     def _where(self, seat: int) -> tuple[int, str, int, int, int]:
         """A decision's first fields: the round (index, name, honba), the seat, its turn."""

@@ -44,6 +44,13 @@ class PlayerSummary:
         return self.best_discards / self.discards if self.discards else None
 
     def add(self, decision: Decision) -> None:
+        if decision.dealt_in:
+            if decision.tenpai:
+                self.deal_ins_ready += 1
+            else:
+                self.deal_ins_not_ready += 1
+        if decision.forced:  # no choice to count: a tile drawn in riichi let go
+            return
         self.decisions += 1
         if decision.is_discard:
             self.discards += 1
@@ -53,11 +60,6 @@ class PlayerSummary:
             if decision.action.get("riichi") and decision.furiten is not None:
                 self.riichi_while_furiten += 1
         self.missed_wins += decision.missed_win
-        if decision.dealt_in:
-            if decision.tenpai:
-                self.deal_ins_ready += 1
-            else:
-                self.deal_ins_not_ready += 1
 
     def to_json(self, game: str) -> dict[str, Any]:
         share = self.best_share
