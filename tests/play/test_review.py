@@ -83,6 +83,19 @@ def test_the_value_aware_choice_weighs_the_best_win_of_each_ready_discard(
     assert decision.value_best == value_best
 
 
+def test_the_value_choice_skips_a_wait_whose_every_copy_is_in_sight() -> None:
+    """Seat 1 holds six pairs and the 1s (the dora: indicator 9s) and draws 7z. Keeping the
+    1s would wait on the dora (seven pairs and dora 2, 4 han), keeping the 7z only seven
+    pairs (2 han); but the other three 1s lie in the rivers, so the 1s wait wins nothing:
+    the value choice is to throw the 1s, as is the efficiency-best (7z: 3 copies unseen)."""
+    hands = [FILLER[1], "11m99m11p99p99s55z1s", FILLER[2], "2468m2468p2468s3z"]
+    events = _turns((0, "1s"), (1, "4z"), (2, "1s"), (3, "1s"), (0, "6z"))
+    events += [Draw(1, T("7z")), Discard(1, T("7z"))]
+    decision = [d for d in _review(hands, events) if d.seat == 1 and d.is_discard][-1]
+    assert [(str(f.tile), f.count) for f in decision.best] == [("1s", 3)]
+    assert decision.value_best == "1s"
+
+
 def test_a_single_ready_discard_of_a_closed_hand_is_the_value_choice() -> None:
     """Seat 1's ready hand draws 9p: throwing the 9p is the only discard that stays ready,
     and a closed ready hand always has a win with a yaku (menzen tsumo)."""

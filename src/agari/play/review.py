@@ -285,7 +285,7 @@ class _Round:
                 tops.append(f)
             if f.kind == chosen_kind:
                 chosen = f
-            if f.shanten == 0:
+            if f.shanten == 0 and f.count:  # a wait whose every copy is in sight wins nothing
                 ready.append(f)
         best = tuple(tops)
         missed = (
@@ -344,8 +344,9 @@ class _Round:
         return shanten_of(closed, len(self.follower.table.seats[seat].melds), held)
 
     def _value_choice(self, seat: int, ready: Sequence[DiscardFigures]) -> str | None:
-        """Of the discards that leave the hand ready, the one whose best win is worth the
-        most (the §4 discard table's order; more unseen winning tiles break a tie)."""
+        """Of the discards that leave the hand ready with a winning tile unseen, the one
+        whose best win is worth the most (the §4 discard table's order; more unseen winning
+        tiles break a tie)."""
         table = self.follower.table
         player = table.seats[seat]
         if len(ready) == 1 and not any(meld.is_open for meld in player.melds):
