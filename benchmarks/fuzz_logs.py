@@ -1,10 +1,12 @@
 """Fuzz the game-log readers and replay (issue 25): real logs cut, flipped, stripped of an
-event, nested, blown up and given the wrong rules, read by the same path as ``agari game``
-(:func:`agari.game.files.read_game`).
+event, nested, blown up, given a value of the wrong type and given the wrong rules, read by
+the same path as ``agari game`` (:func:`agari.game.files.read_game`).
 
     python benchmarks/fuzz_logs.py                 # 5,000 cases over every log found
     python benchmarks/fuzz_logs.py -n 20000 --seed 7
     python benchmarks/fuzz_logs.py -n 500 --review # each case reviewed too (agari review)
+    /path/to/compiled-venv/bin/python benchmarks/fuzz_logs.py --installed
+                                                   # the agari installed there (compiled)
 
 Every case must end in a :class:`~agari.game.files.GameFile` (never an exception), whose
 records are strict JSON and whose text sheet renders; a damaged file's error names the file.
@@ -29,7 +31,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+if "--installed" not in sys.argv:  # else the agari installed (the compiled build, say)
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from agari.game.files import GameFile, read_game
 from agari.play.summary import review_replay
@@ -208,6 +211,50 @@ def _with_comma(text: str, start: int, end: int) -> tuple[int, int]:
     return (before, end) if text[before] == "," else (start, end)
 
 
+#: Values of each JSON type, put where a value of another type was: the compiled build checks
+#: the type of what it reads where the Python only uses it.
+_ODD_VALUES = (None, True, 0, -1, 1.5, 10**20, "", "x", "1m", [], {}, [0, "x"], {"x": 0})
+#: Attribute values of another kind than a number list.
+_ODD_ATTRIBUTES = ("", "x", "-1", "1.5", "99999999999999999999", ",,", "1,x")
+
+
+def _retype(path: Path, data: bytes, rng: random.Random) -> Case:
+    """One value of the log replaced by one of another type (an mjlog attribute by text
+    that is not its numbers)."""
+    text = data.decode("utf-8")
+    if path.suffix == ".xml":
+        found = list(re.finditer(r'\b(\w+)="([^"]*)"', text))
+        m = rng.choice(found)
+        odd = rng.choice(_ODD_ATTRIBUTES)
+        done = text[: m.start(2)] + odd + text[m.end(2) :]
+        return Case(f"attribute {m.group(1)} at {m.start()} = {odd!r}", done.encode(), None)
+    lines = text.splitlines() if path.suffix in (".jsonl", ".mjson") else [text]
+    at = rng.choice([k for k, line in enumerate(lines) if line.strip()])
+    document = json.loads(lines[at])
+    places: list[tuple[dict[str, object] | list[object], str | int]] = []
+    stack: list[object] = [document]
+    while stack:
+        node = stack.pop()
+        pairs = (
+            node.items()
+            if isinstance(node, dict)
+            else enumerate(node)
+            if isinstance(node, list)
+            else ()
+        )
+        for key, value in pairs:
+            places.append((node, key))  # type: ignore[arg-type]
+            stack.append(value)
+    if not places:
+        return Case("nothing to retype", data, None)
+    node, key = rng.choice(places)
+    old = node[key]  # type: ignore[index]
+    odd = rng.choice([v for v in _ODD_VALUES if type(v) is not type(old)])
+    node[key] = json.loads(json.dumps(odd))  # type: ignore[index]
+    lines[at] = json.dumps(document, ensure_ascii=False)
+    return Case(f"line {at + 1}: {key!r} {old!r:.30} -> {odd!r}", "\n".join(lines).encode(), None)
+
+
 def _nest(path: Path, data: bytes, rng: random.Random) -> Case:
     depth = rng.choice([100, 1000, 100_000])
     opener = rng.choice([b"[", b'{"log":[', b"<mjloggm><"])
@@ -241,6 +288,8 @@ MUTATIONS: list[Callable[[Path, bytes, random.Random], Case]] = [
     _flip,
     _drop_event,
     _drop_event,
+    _retype,
+    _retype,
     _nest,
     _huge,
     _wrong_rules,
@@ -327,6 +376,9 @@ def main() -> int:
     parser.add_argument("-n", type=int, default=5000, help="cases (default 5000)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--review", action="store_true", help="review each case too")
+    parser.add_argument(
+        "--installed", action="store_true", help="the agari installed here, not ../src"
+    )
     args = parser.parse_args()
     start = time.perf_counter()
     kinds, failures = run(args.n, args.seed, quiet=False, review=args.review)

@@ -315,8 +315,7 @@ class _Reader:
         if not isinstance(events, list):
             raise self.fail(_("a hand record without its 'handEventRecord' list"))
         hand_round = self._deal(raw, header, events)
-        r = self.current
-        assert r is not None
+        r = self._hand()
         for event in events:
             event = _dict(event)
             kind = event.get("eventType")
@@ -355,6 +354,13 @@ class _Reader:
         self.current = _Hand(len(self.rounds), round_label(wind, number, honba), {})
         return wind, number, honba
 
+    def _hand(self) -> _Hand:
+        """The hand being read, begun by :meth:`_header` (a call, not ``self.current``:
+        after ``self.current = None`` the checker, and the compiled build, take it as None)."""
+        r = self.current
+        assert r is not None
+        return r
+
     def _seat(self, r: _Hand, user: object) -> int:
         seat = r.seat_of.get(user) if isinstance(user, int) else None
         if seat is None:
@@ -365,8 +371,7 @@ class _Reader:
         self, raw: dict[str, Any], header: tuple[int, int, int], events: list[Any]
     ) -> RoundLog:
         """The hand's deal (its players and the type-1 events): the round without events."""
-        r = self.current
-        assert r is not None
+        r = self._hand()
         n = self.players
         scores: list[int] | None = [0] * n
         for player in raw.get("players") or ():

@@ -467,7 +467,11 @@ def _final(
     objects: list[dict[str, Any]], players: int, game: str | None
 ) -> tuple[tuple[int, ...] | None, tuple[float, ...] | None]:
     """``sc``: final score and points per seat, interleaved (four seats in three-player)."""
-    sc = next((o["sc"] for o in reversed(objects) if isinstance(o.get("sc"), list)), None)
+    sc: list[Any] | None = None
+    for at in range(len(objects) - 1, -1, -1):  # the last one (mypyc fails on reversed())
+        if isinstance(objects[at].get("sc"), list):
+            sc = objects[at]["sc"]
+            break
     if sc is None:
         return None, None
     try:
@@ -549,9 +553,8 @@ class _Choice:
     options: list[tuple[int, Call] | None]
 
 
-#: How a discard is taken: by a caller, by nobody (``None``), or not yet decided.
+#: How a discard is taken: by a caller, or by nobody (``None``).
 _Pick = tuple[int, Call] | None
-_NO_PICK: Final[Any] = object()
 
 
 @dataclass
@@ -686,18 +689,19 @@ class _RoundReader:
                 held[seat][tile.kind] += 1
         at = _Turn([0] * n, [0] * n, [None] * n, list(kan_dora), [0] * n, held, dealer)
         choices: list[_Choice] = []
-        pick: _Pick = _NO_PICK
+        pick: _Pick = None
+        resuming = False
         first_error: LogError | None = None
         for _attempt in range(_MAX_CHOICES):
             try:
-                self._turns(at, draws, discards, result, pick, choices)
+                self._turns(at, draws, discards, result, choices, pick, resuming)
                 return
             except LogError as error:
                 first_error = first_error or error
                 if not choices:
                     break
                 choice = choices[-1]
-                pick = choice.options.pop(0)
+                pick, resuming = choice.options.pop(0), True
                 if not choice.options:
                     choices.pop()
                 at = choice.turn.copy()
@@ -711,12 +715,13 @@ class _RoundReader:
         draws: list[list[Any]],
         discards: list[list[Any]],
         result: Any,
-        pick: _Pick,
         choices: list[_Choice],
+        pick: _Pick,
+        resuming: bool,
     ) -> None:
-        """Walk the turns from ``at`` to the round's end. ``pick``: how the discard just
-        made is taken when resuming at a choice (a caller, or ``None``: no call)."""
-        if pick is not _NO_PICK:
+        """Walk the turns from ``at`` to the round's end. ``resuming`` at a choice: ``pick``
+        is how the discard just made is taken (a caller, or ``None``: no call)."""
+        if resuming:
             self._take_discard(at, draws, discards, result, pick)
         while True:
             seat = at.seat
@@ -833,7 +838,7 @@ class _RoundReader:
         ):
             self.events.append(RiichiAccepted(seat))
         at.riichi = False
-        if pick is None or pick is _NO_PICK:
+        if pick is None:
             at.seat, at.phase = following, "draw"
             return
         call_seat, call = pick
