@@ -2,16 +2,18 @@
 is a :class:`json.JSONDecodeError`, a nesting too deep for the decoder's recursion included
 (a file of a thousand ``[``), so that a reader reports it as damage, never a traceback; the
 whole values of a list cut off part way (:func:`whole_items`); a record's fields read as
-the readers need them (:func:`as_dict`, :func:`int_field`)."""
+the readers need them (:func:`as_dict`, :func:`int_field`, :func:`tile_table`)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 from agari.lang import _
+from agari.tiles import Tile
 
-__all__ = ["as_dict", "decode_at", "int_field", "loads", "whole_items"]
+__all__ = ["as_dict", "decode_at", "int_field", "loads", "tile_table", "whole_items"]
 
 _DECODER: Final = json.JSONDecoder()
 
@@ -59,3 +61,16 @@ def int_field(record: dict[str, Any], key: str, default: int | None = None) -> i
             _("{field} is {value}, not a whole number").format(field=key, value=repr(value))
         )
     return value
+
+
+def tile_table(read: Callable[[object], Tile], texts: Iterable[str]) -> dict[str, Tile]:
+    """Each of ``texts`` that a format's tile reader ``read`` takes, with its tile: the
+    table its common case looks tiles up in (made once; a :class:`Tile` is a shared value),
+    the reader itself left to say why a text is no tile."""
+    table = {}
+    for text in texts:
+        try:
+            table[text] = read(text)
+        except ValueError:
+            continue
+    return table

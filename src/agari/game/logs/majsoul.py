@@ -56,13 +56,20 @@ from agari.game.logs.events import (
     round_label,
     with_final_result,
 )
-from agari.game.logs.jsontext import as_dict, decode_at, int_field, loads, whole_items
+from agari.game.logs.jsontext import (
+    as_dict,
+    decode_at,
+    int_field,
+    loads,
+    tile_table,
+    whole_items,
+)
 from agari.game.logs.servers import game_date
 from agari.game.logs.yaku_names import DORA_NAMES, LOG_NAMES
 from agari.game.outcomes import AbortReason
 from agari.lang import _
 from agari.lang.terms import call_name
-from agari.tiles import NORTH, Tile
+from agari.tiles import NORTH, TILE_OF_CODE, Tile, tile_code
 
 _ABORTS: Final[dict[int, AbortReason]] = {
     1: "kyuushu",
@@ -90,6 +97,15 @@ def is_majsoul_record(obj: object) -> bool:
 
 def tile_of(text: object) -> Tile:
     """A Mahjong Soul tile (``1m`` … ``9s``, ``1z`` … ``7z``, ``0m/0p/0s`` red fives)."""
+    if type(text) is str:  # the common case: one look-up (a Tile is a shared value)
+        tile = _TILES.get(text)
+        if tile is not None:
+            return tile
+    return _read_tile(text)
+
+
+def _read_tile(text: object) -> Tile:
+    """:func:`tile_of` read out, or the error that says why ``text`` is no tile."""
     if not isinstance(text, str) or len(text) != 2 or text[1] not in _SUITS:
         raise ValueError(_("{text} is not a tile").format(text=repr(text)))
     digit, suit = text[0], _SUITS.index(text[1])
@@ -101,6 +117,10 @@ def tile_of(text: object) -> Tile:
         raise ValueError(_("{text} is not a tile").format(text=repr(text)))
     number = 5 if digit == "0" else int(digit)
     return Tile(suit * 9 + number - 1, red=digit == "0")
+
+
+#: Every tile's text and its tile, as :func:`_read_tile` reads them.
+_TILES: Final = tile_table(_read_tile, (f"{d}{suit}" for suit in _SUITS for d in "0123456789"))
 
 
 _dict: Final = as_dict
@@ -333,8 +353,9 @@ class _Reader:
     def _take(self, r: _Round, seat: int, tile: Tile) -> Tile:
         """``tile`` (or, for a five, the red or plain one the hand holds) out of a hand."""
         held = r.held[seat]
-        five = tile.kind in _FIVES
-        for candidate in (tile, Tile(tile.kind, red=not tile.red)) if five else (tile,):
+        # the five of the other colour: its code's last bit flipped (tiles.tile_code)
+        other = TILE_OF_CODE[tile_code(tile) ^ 1] if tile.kind in _FIVES else tile
+        for candidate in (tile, other):
             if held[candidate] > 0:
                 held[candidate] -= 1
                 return candidate

@@ -58,7 +58,7 @@ from agari.game.logs.events import (
     with_final_result,
 )
 from agari.game.logs.exported import exported_rules
-from agari.game.logs.jsontext import int_field, loads
+from agari.game.logs.jsontext import int_field, loads, tile_table
 from agari.game.logs.servers import game_date
 from agari.game.logs.yaku_names import YAKUMAN_IDS
 from agari.game.outcomes import AbortReason
@@ -92,6 +92,15 @@ _CALLS: Final[dict[str, CallKind]] = {"chi": "chi", "pon": "pon", "daiminkan": "
 def tile_of(text: object) -> Tile:
     """An mjai tile: ``1m`` … ``9s``, ``5mr``/``5pr``/``5sr`` (or ``0m``) a red five,
     ``E S W N P F C`` the honours (``?`` is a tile hidden from the writer: refused)."""
+    if type(text) is str:  # the common case: one look-up (a Tile is a shared value)
+        tile = _TILES.get(text)
+        if tile is not None:
+            return tile
+    return _read_tile(text)
+
+
+def _read_tile(text: object) -> Tile:
+    """:func:`tile_of` read out, or the error that says why ``text`` is no tile."""
     if isinstance(text, str):
         if len(text) == 1 and text in _HONOURS:
             return Tile(27 + _HONOURS.index(text))
@@ -104,6 +113,13 @@ def tile_of(text: object) -> Tile:
     if text == "?":
         raise ValueError(_("a tile hidden from the writer ('?'): not a whole game's log"))
     raise ValueError(_("{text} is not an mjai tile").format(text=repr(text)))
+
+
+#: Every tile's text and its tile, as :func:`_read_tile` reads them.
+_TILES: Final = tile_table(
+    _read_tile,
+    [*_HONOURS, *(f"{d}{suit}{r}" for suit in _SUITS for d in "0123456789" for r in ("", "r"))],
+)
 
 
 _int: Final = int_field
