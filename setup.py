@@ -41,6 +41,7 @@ HOT_MODULES = [
     "play/follow",
     "play/review",
     "play/summary",
+    "game/logs/jsontext",
     "game/logs/mjlog",
     "game/logs/tenhou6",
     "game/logs/majsoul",

@@ -494,6 +494,24 @@ def _mini(log: list[object] | None = None, **head: object) -> bytes:
     return json.dumps(obj, ensure_ascii=False).encode()
 
 
+@pytest.mark.parametrize("count", ["x", 1.5, True, [1], None])
+def test_a_red_five_count_that_is_no_whole_number_is_named(count: object) -> None:
+    """A tenhou.net/6 rule's ``aka52`` (the red 5p) of another type: an error naming the
+    field and the file, not a traceback (found by fuzz_logs.py's retype)."""
+    with pytest.raises(LogError) as info:
+        read_log(_mini(rule={"disp": "般南喰赤", "aka51": 1, "aka52": count, "aka53": 1}),
+                 game="t.json")  # fmt: skip
+    assert "aka52" in str(info.value) and "t.json" in str(info.value)
+
+
+@pytest.mark.parametrize("names", [1.5, "abcd", {"a": 1}, None])
+def test_names_that_are_no_list_are_no_names(names: object) -> None:
+    """The seats' names are only shown: a ``name`` that is no list leaves them blank, and
+    the game is read (found by fuzz_logs.py's retype: a number raised a TypeError)."""
+    game = read_log(_mini(name=names))
+    assert game.names == ("", "", "", "") and len(game.rounds) == 1
+
+
 def test_a_riichi_discard_won_on_puts_no_stick_down_in_tenhou6() -> None:
     game = read_log(_mini())
     events = game.rounds[0].events

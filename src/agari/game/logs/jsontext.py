@@ -2,7 +2,8 @@
 is a :class:`json.JSONDecodeError`, a nesting too deep for the decoder's recursion included
 (a file of a thousand ``[``), so that a reader reports it as damage, never a traceback; the
 whole values of a list cut off part way (:func:`whole_items`); a record's fields read as
-the readers need them (:func:`as_dict`, :func:`int_field`, :func:`tile_table`)."""
+the readers need them (:func:`as_dict`, :func:`int_field`; a format's tiles by their text,
+:class:`TileTable`)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any, Final
 from agari.lang import _
 from agari.tiles import Tile
 
-__all__ = ["as_dict", "decode_at", "int_field", "loads", "tile_table", "whole_items"]
+__all__ = ["TileTable", "as_dict", "decode_at", "int_field", "loads", "whole_items"]
 
 _DECODER: Final = json.JSONDecoder()
 
@@ -63,14 +64,23 @@ def int_field(record: dict[str, Any], key: str, default: int | None = None) -> i
     return value
 
 
-def tile_table(read: Callable[[object], Tile], texts: Iterable[str]) -> dict[str, Tile]:
-    """Each of ``texts`` that a format's tile reader ``read`` takes, with its tile: the
-    table its common case looks tiles up in (made once; a :class:`Tile` is a shared value),
-    the reader itself left to say why a text is no tile."""
-    table = {}
-    for text in texts:
-        try:
-            table[text] = read(text)
-        except ValueError:
-            continue
-    return table
+class TileTable:
+    """A format's tiles by their text, read once by the format's own tile reader ``read``
+    from each of ``texts`` it takes: :meth:`tile` looks the common case up (a :class:`Tile`
+    is a shared value) and leaves the reader to say why a text is no tile."""
+
+    def __init__(self, read: Callable[[object], Tile], texts: Iterable[str]) -> None:
+        self._read = read
+        self._tiles: dict[str, Tile] = {}
+        for text in texts:
+            try:
+                self._tiles[text] = read(text)
+            except ValueError:
+                continue
+
+    def tile(self, text: object) -> Tile:
+        if type(text) is str:
+            tile = self._tiles.get(text)
+            if tile is not None:
+                return tile
+        return self._read(text)

@@ -57,11 +57,11 @@ from agari.game.logs.events import (
     with_final_result,
 )
 from agari.game.logs.jsontext import (
+    TileTable,
     as_dict,
     decode_at,
     int_field,
     loads,
-    tile_table,
     whole_items,
 )
 from agari.game.logs.servers import game_date
@@ -97,11 +97,7 @@ def is_majsoul_record(obj: object) -> bool:
 
 def tile_of(text: object) -> Tile:
     """A Mahjong Soul tile (``1m`` … ``9s``, ``1z`` … ``7z``, ``0m/0p/0s`` red fives)."""
-    if type(text) is str:  # the common case: one look-up (a Tile is a shared value)
-        tile = _TILES.get(text)
-        if tile is not None:
-            return tile
-    return _read_tile(text)
+    return _TILES.tile(text)
 
 
 def _read_tile(text: object) -> Tile:
@@ -119,8 +115,8 @@ def _read_tile(text: object) -> Tile:
     return Tile(suit * 9 + number - 1, red=digit == "0")
 
 
-#: Every tile's text and its tile, as :func:`_read_tile` reads them.
-_TILES: Final = tile_table(_read_tile, (f"{d}{suit}" for suit in _SUITS for d in "0123456789"))
+#: Every tile by its text, as :func:`_read_tile` reads it.
+_TILES: Final = TileTable(_read_tile, (f"{d}{suit}" for suit in _SUITS for d in "0123456789"))
 
 
 _dict: Final = as_dict

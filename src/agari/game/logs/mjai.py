@@ -58,7 +58,7 @@ from agari.game.logs.events import (
     with_final_result,
 )
 from agari.game.logs.exported import exported_rules
-from agari.game.logs.jsontext import int_field, loads, tile_table
+from agari.game.logs.jsontext import TileTable, int_field, loads
 from agari.game.logs.servers import game_date
 from agari.game.logs.yaku_names import YAKUMAN_IDS
 from agari.game.outcomes import AbortReason
@@ -92,11 +92,7 @@ _CALLS: Final[dict[str, CallKind]] = {"chi": "chi", "pon": "pon", "daiminkan": "
 def tile_of(text: object) -> Tile:
     """An mjai tile: ``1m`` … ``9s``, ``5mr``/``5pr``/``5sr`` (or ``0m``) a red five,
     ``E S W N P F C`` the honours (``?`` is a tile hidden from the writer: refused)."""
-    if type(text) is str:  # the common case: one look-up (a Tile is a shared value)
-        tile = _TILES.get(text)
-        if tile is not None:
-            return tile
-    return _read_tile(text)
+    return _TILES.tile(text)
 
 
 def _read_tile(text: object) -> Tile:
@@ -115,8 +111,8 @@ def _read_tile(text: object) -> Tile:
     raise ValueError(_("{text} is not an mjai tile").format(text=repr(text)))
 
 
-#: Every tile's text and its tile, as :func:`_read_tile` reads them.
-_TILES: Final = tile_table(
+#: Every tile by its text, as :func:`_read_tile` reads it.
+_TILES: Final = TileTable(
     _read_tile,
     [*_HONOURS, *(f"{d}{suit}{r}" for suit in _SUITS for d in "0123456789" for r in ("", "r"))],
 )

@@ -48,7 +48,7 @@ from agari.game.logs.events import (
     round_label,
 )
 from agari.game.logs.exported import exported_rules
-from agari.game.logs.jsontext import decode_at, loads, whole_items
+from agari.game.logs.jsontext import decode_at, int_field, loads, whole_items
 from agari.game.logs.servers import find_game_id, game_date, server_of_id
 from agari.game.outcomes import AbortReason
 from agari.lang import _
@@ -299,7 +299,8 @@ def _game_head(objects: list[dict[str, Any]], raw_rounds: list[Any], game: str |
     ref = _first_str(obj.get("ref") for obj in objects)
     game_id = ref or find_game_id(game)
     players = _count_players(raw_rounds, head, game or game_id)
-    names = tuple(str(n) for n in (head.get("name") or [])[:players])
+    listed = head.get("name")  # the names, cosmetic: anything but a list is no names
+    names = tuple(str(n) for n in listed[:players]) if isinstance(listed, list) else ()
     title = head.get("title")
     title_text = (
         " ".join(str(t) for t in title if t) if isinstance(title, list) else str(title or "")
@@ -309,7 +310,7 @@ def _game_head(objects: list[dict[str, Any]], raw_rounds: list[Any], game: str |
         game_id=game_id,
         title=title_text or None,
         names=names + ("",) * (players - len(names)),
-        rules=_stated(head, _rules(head, players, game_id), game or game_id),
+        rules=_stated(head, _rules(head, players, game_id, game or game_id), game or game_id),
         date=game_date(game_id),
         rounds=(),
         date_from=_date_from(game_date(ref), game_date(game_id)),
@@ -407,14 +408,22 @@ def _count_players(raw_rounds: list[Any], head: dict[str, Any], game: str | None
     return 4
 
 
-def _rules(head: dict[str, Any], players: int, game_id: str | None) -> LogRules:
+#: The rule's red fives of each suit (``aka51`` man, ``aka52`` pin, ``aka53`` sou).
+_RED_COUNTS: Final = ("aka51", "aka52", "aka53")
+
+
+def _rules(head: dict[str, Any], players: int, game_id: str | None, game: str | None) -> LogRules:
     rule = head.get("rule") if isinstance(head.get("rule"), dict) else {}
     assert isinstance(rule, dict)
     disp = str(rule.get("disp") or "")
     counts: tuple[int, int, int] | None = None
     red: bool | None = None
-    if any(k in rule for k in ("aka51", "aka52", "aka53")):
-        counts = (int(rule.get("aka51", 0)), int(rule.get("aka52", 0)), int(rule.get("aka53", 0)))
+    if any(k in rule for k in _RED_COUNTS):
+        try:
+            m, p, s = (int_field(rule, key, 0) for key in _RED_COUNTS)
+        except ValueError as e:  # named: "aka52 is 'x', not a whole number"
+            raise LogError(_("the rule's {problem}").format(problem=e), game=game) from None
+        counts = (m, p, s)
         red = any(counts)
     elif "aka" in rule:
         red = bool(rule["aka"])
