@@ -298,7 +298,7 @@ class _Round:
             only is not None
             and chosen_kind == only
             and not missed
-            and not self._may_declare(seat, closed, only)
+            and not self._may_declare(closed, only)
         )
         hand = self.hand_text(seat)
         # a discard's figures are the facts of the hand it leaves: not worked out again
@@ -328,10 +328,11 @@ class _Round:
             )
         )
 
-    def _may_declare(self, seat: int, closed: Sequence[int], drawn: int) -> bool:
+    def _may_declare(self, closed: Sequence[int], drawn: int) -> bool:
         """Whether a seat in riichi that drew ``drawn`` had a declaration to weigh before
-        discarding it: a closed kan of the four copies it holds (a server allows it where
-        the waits stay), or, with three players, a North set aside as kita."""
+        discarding it: a closed kan of the four copies it holds (``closed``: its concealed
+        counts; a server allows the kan where the waits stay), or, with three players, a
+        North set aside as kita."""
         return closed[drawn] == 4 or (self.rules.players == 3 and drawn == NORTH)
 
     def _where(self, seat: int) -> tuple[int, str, int, int, int]:
