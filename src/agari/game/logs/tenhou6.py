@@ -422,7 +422,7 @@ def _rules(head: dict[str, Any], players: int, game_id: str | None, game: str | 
         try:
             m, p, s = (int_field(rule, key, 0) for key in _RED_COUNTS)
         except ValueError as e:  # named: "aka52 is 'x', not a whole number"
-            raise LogError(_("the rule's {problem}").format(problem=e), game=game) from None
+            raise LogError(str(e), game=game) from None
         counts = (m, p, s)
         red = any(counts)
     elif "aka" in rule:
