@@ -271,8 +271,16 @@ class _Round:
         chosen_kind = event.tile.kind if isinstance(event, Discard) else None
         # After riichi the one discard is the tile drawn: the others are not weighed.
         only = drawn.kind if player.riichi and drawn is not None else None
-        also = only if only is not None else chosen_kind
-        figures, before = discard_figures(closed, melds, held, seen, also=also)
+        since = self.follower.facts[seat]  # the facts of the hand before the draw
+        if only is not None and since.shanten == 0:
+            # Its discard leaves the ready hand from before the draw, whose waits the
+            # follower holds (the fourteen tiles are complete where the draw is one).
+            waits = since.waits
+            figures = [DiscardFigures(only, 0, waits, sum([4 - seen[k] for k in waits]))]
+            before = -1 if only in waits else 0
+        else:
+            also = only if only is not None else chosen_kind
+            figures, before = discard_figures(closed, melds, held, seen, also=also)
         # one pass: the best (as good as the first), the one made, those that leave it ready
         top = figures[0].key if only is None else None
         tops: list[DiscardFigures] = []
