@@ -213,7 +213,21 @@ def _with_comma(text: str, start: int, end: int) -> tuple[int, int]:
 
 #: Values of each JSON type, put where a value of another type was: the compiled build checks
 #: the type of what it reads where the Python only uses it.
-_ODD_VALUES = (None, True, 0, -1, 1.5, 10**20, "", "x", "1m", [], {}, [0, "x"], {"x": 0})
+_ODD_VALUES: tuple[object, ...] = (
+    None,
+    True,
+    0,
+    -1,
+    1.5,
+    10**20,
+    "",
+    "x",
+    "1m",
+    [],
+    {},
+    [0, "x"],
+    {"x": 0},
+)
 #: Attribute values of another kind than a number list.
 _ODD_ATTRIBUTES = ("", "x", "-1", "1.5", "99999999999999999999", ",,", "1,x")
 
@@ -225,9 +239,9 @@ def _retype(path: Path, data: bytes, rng: random.Random) -> Case:
     if path.suffix == ".xml":
         found = list(re.finditer(r'\b(\w+)="([^"]*)"', text))
         m = rng.choice(found)
-        odd = rng.choice(_ODD_ATTRIBUTES)
-        done = text[: m.start(2)] + odd + text[m.end(2) :]
-        return Case(f"attribute {m.group(1)} at {m.start()} = {odd!r}", done.encode(), None)
+        odd_text = rng.choice(_ODD_ATTRIBUTES)
+        done = text[: m.start(2)] + odd_text + text[m.end(2) :]
+        return Case(f"attribute {m.group(1)} at {m.start()} = {odd_text!r}", done.encode(), None)
     lines = text.splitlines() if path.suffix in (".jsonl", ".mjson") else [text]
     at = rng.choice([k for k, line in enumerate(lines) if line.strip()])
     document = json.loads(lines[at])
@@ -235,13 +249,12 @@ def _retype(path: Path, data: bytes, rng: random.Random) -> Case:
     stack: list[object] = [document]
     while stack:
         node = stack.pop()
-        pairs = (
-            node.items()
-            if isinstance(node, dict)
-            else enumerate(node)
-            if isinstance(node, list)
-            else ()
-        )
+        if isinstance(node, dict):
+            pairs: list[tuple[object, object]] = list(node.items())
+        elif isinstance(node, list):
+            pairs = list(enumerate(node))
+        else:
+            continue
         for key, value in pairs:
             places.append((node, key))  # type: ignore[arg-type]
             stack.append(value)

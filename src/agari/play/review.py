@@ -278,18 +278,18 @@ class _Round:
             waits = since.waits
             figures = [DiscardFigures(only, 0, waits, sum([4 - seen[k] for k in waits]))]
             before = -1 if only in waits else 0
+        elif only is not None:  # a riichi hand not ready: the drawn tile's figures alone
+            found, before = discard_figures(closed, melds, held, seen, also=only)
+            figures = [f for f in found if f.kind == only]
         else:
-            also = only if only is not None else chosen_kind
-            figures, before = discard_figures(closed, melds, held, seen, also=also)
+            figures, before = discard_figures(closed, melds, held, seen, also=chosen_kind)
         # one pass: the best (as good as the first), the one made, those that leave it ready
-        top = figures[0].key if only is None else None
+        top = figures[0].key
         tops: list[DiscardFigures] = []
         ready: list[DiscardFigures] = []
         chosen: DiscardFigures | None = None
         for f in figures:
-            if only is not None and f.kind != only:
-                continue
-            if only is not None or f.key == top:
+            if f.key == top:
                 tops.append(f)
             if f.kind == chosen_kind:
                 chosen = f

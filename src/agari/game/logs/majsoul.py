@@ -349,9 +349,9 @@ class _Reader:
     def _take(self, r: _Round, seat: int, tile: Tile) -> Tile:
         """``tile`` (or, for a five, the red or plain one the hand holds) out of a hand."""
         held = r.held[seat]
-        # the five of the other colour: its code's last bit flipped (tiles.tile_code)
-        other = TILE_OF_CODE[tile_code(tile) ^ 1] if tile.kind in _FIVES else tile
-        for candidate in (tile, other):
+        # a five may be the other colour: its code's last bit flipped (tiles.tile_code)
+        five = tile.kind in _FIVES
+        for candidate in (tile, TILE_OF_CODE[tile_code(tile) ^ 1]) if five else (tile,):
             if held[candidate] > 0:
                 held[candidate] -= 1
                 return candidate
