@@ -788,8 +788,7 @@ def test_the_compiled_build_has_the_c_core() -> None:
 def _python_figures(
     closed: list[int], melds: int, held: list[int], seen: list[int], also: int | None
 ) -> tuple[list[tuple[int, int, tuple[int, ...], int]], int]:
-    figures, before = efficiency._discard_figures_python(closed, melds, held, seen, also)
-    return [(f.kind, f.shanten, f.kinds, f.count) for f in figures], before
+    return efficiency._discard_rows_python(list(closed), melds, list(held), seen, also)
 
 
 @native
@@ -846,6 +845,63 @@ def test_c_core_refuses_impossible_counts(args: tuple[bytes, bytes, int], messag
         _acceptance.shanten(*args)
     with pytest.raises(TypeError):
         _acceptance.shanten([0] * 34, bytes(34), 0)  # type: ignore[arg-type]
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(
+    st.lists(st.sampled_from(range(136)), max_size=14, unique=True),
+    st.none() | st.lists(st.integers(0, 2), min_size=34, max_size=34),
+    st.booleans(),
+)
+def test_tally_counts_each_codes_kind_over_the_base(
+    tiles_drawn: list[int], base: list[int] | None, as_bytearray: bool
+) -> None:
+    """The counts of a hand's tile codes (tile 4k + i is kind k, its code 2k + 1, or 2k
+    for a red five), added to a base of at most two a kind (so never a fifth copy): by
+    hand, in the C core where it is built, and in Python."""
+    codes = [(t // 4) * 2 + (t % 4 != 0 or (t // 4) not in (4, 13, 22)) for t in tiles_drawn]
+    want = list(base or [0] * 34)
+    for t in tiles_drawn:
+        want[t // 4] += 1
+    given_base = None if base is None else (bytearray(base) if as_bytearray else bytes(base))
+    assert list(efficiency.tally(codes, given_base)) == want
+    native_was = efficiency.NATIVE
+    try:
+        efficiency.NATIVE = False
+        assert list(efficiency.tally(codes, given_base)) == want
+    finally:
+        efficiency.NATIVE = native_was
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_tally_refuses_a_fifth_copy(native: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    if native and not efficiency.NATIVE:
+        pytest.skip("the C core was not built")
+    monkeypatch.setattr(efficiency, "NATIVE", native)
+    with pytest.raises(ValueError, match="a fifth copy of kind 3"):
+        efficiency.tally([7, 7], bytes([0, 0, 0, 3] + [0] * 30))
+    assert efficiency.tally([7], bytes([0, 0, 0, 3] + [0] * 30))[3] == 4
+
+
+@native
+@pytest.mark.parametrize(
+    ("args", "error", "message"),
+    [
+        (([68], None), ValueError, "68 is no tile code"),
+        (([-1], None), ValueError, "-1 is no tile code"),
+        (([1], bytes(33)), ValueError, "base: 34 counts"),
+        (([1], bytes([5]) + bytes(33)), ValueError, "base: 5 copies of kind 0"),
+        (((1,), None), TypeError, "list"),
+        ((["1"], None), TypeError, "integer"),
+    ],
+)
+def test_c_core_tally_refuses_what_is_no_hand(
+    args: tuple[object, object], error: type[Exception], message: str
+) -> None:
+    from agari.analysis import _acceptance
+
+    with pytest.raises(error, match=message):
+        _acceptance.tally(*args)
 
 
 @pure_only

@@ -260,7 +260,7 @@ def test_what_each_seat_sees_is_kept_as_the_tiles_show(path: Path) -> None:
         try:
             for _, _, follower in follow_round(round_log, rules):
                 for seat in range(rules.players):
-                    assert follower.table.visible(seat) == _seen_from_scratch(follower, seat)
+                    assert list(follower.table.visible(seat)) == _seen_from_scratch(follower, seat)
                     checked += 1
         except TableError:  # an excerpt whose play does not fit (confusing_nakis): so far
             continue

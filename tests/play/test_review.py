@@ -12,15 +12,18 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from agari.game.log_rules import log_rules
 from agari.game.logs import Call, Discard, Draw, RiichiAccepted, Win, read_log
+from agari.hand import format_tiles
 from agari.play.follow import Follower, follow_round
-from agari.play.review import review_round
+from agari.play.review import _Round, review_round
 from agari.play.summary import review_game
 from agari.rules import Rules
-from agari.tiles import Tile
-from tests.conftest import made_round, pure_only
+from agari.tiles import PLAIN_TILES, Tile
+from tests.conftest import examples, made_round, pure_only
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "fixtures" / "logs" / "mjlog" / "2022010415gm-00a9-0000-9bfd3aa2.xml"
@@ -240,6 +243,34 @@ def test_a_pon_offer_is_a_decision() -> None:
     events += [Call(2, "pon", (T("7z"),) * 3, T("7z"), 0), Discard(2, T("2m"))]
     offers = [d for d in _review(hands, events) if d.offered == T("7z")]
     assert offers[0].action == {"call": "pon", "tiles": "7z 7z 7z"}
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(st.lists(st.sampled_from(range(136)), min_size=13, max_size=13, unique=True))
+def test_the_calls_offered_are_those_the_hand_can_make(picks: list[int]) -> None:
+    """A seat may pon a kind it holds twice, kan it held three times, and chi a number tile
+    (the seat after the discarder only) that makes a sequence of one suit with two kinds it
+    holds -- counted here from the tiles, by each sequence: every kind offered to the next
+    seat and to the one across."""
+    held = [0] * 34
+    for pick in picks:
+        held[pick // 4] += 1
+    hand = format_tiles([PLAIN_TILES[pick // 4] for pick in picks])
+    for after in (1, 2):
+        hands = [hand if seat == after else FILLER[seat] for seat in range(4)]
+        state = _Round(made_round(hands, []), Rules.preset("tenhou"))
+        for kind in range(34):
+            first = kind - kind % 9
+            runs = [
+                range(low, low + 3) for low in range(max(first, kind - 2), min(kind, first + 6) + 1)
+            ]
+            chi = (
+                after == 1
+                and kind < 27
+                and any(all(held[k] for k in run if k != kind) for run in runs)
+            )
+            want = ("pon",) * (held[kind] >= 2) + ("kan",) * (held[kind] >= 3) + ("chi",) * chi
+            assert state._calls(after, 0, PLAIN_TILES[kind]) == want, (hand, kind)
 
 
 # --------------------------------------------------------------------------- a real game

@@ -488,13 +488,17 @@ static void after_each(const Hand *h, const Suits *s, const Dist rest[4], int st
 
 /* ------------------------------------------------------------------ Python */
 
-/* Reads 34 counts from a bytes object, each at most 4. */
+/* Reads 34 counts from a bytes (or bytearray) object, each at most 4. */
 static int read_counts(PyObject *obj, const char *name, uint8_t *out) {
-    if (!PyBytes_Check(obj) || PyBytes_GET_SIZE(obj) != KINDS) {
+    const unsigned char *raw;
+    if (PyBytes_Check(obj) && PyBytes_GET_SIZE(obj) == KINDS) {
+        raw = (const unsigned char *)PyBytes_AS_STRING(obj);
+    } else if (PyByteArray_Check(obj) && PyByteArray_GET_SIZE(obj) == KINDS) {
+        raw = (const unsigned char *)PyByteArray_AS_STRING(obj);
+    } else {
         PyErr_Format(PyExc_ValueError, "%s: 34 counts as bytes expected", name);
         return -1;
     }
-    const unsigned char *raw = (const unsigned char *)PyBytes_AS_STRING(obj);
     for (int k = 0; k < KINDS; k++) {
         if (raw[k] > 4) {
             PyErr_Format(PyExc_ValueError, "%s: %d copies of kind %d", name, raw[k], k);
@@ -689,6 +693,30 @@ static PyObject *py_figures(PyObject *self, PyObject *args) {
     return Py_BuildValue("(iN)", before, list);
 }
 
+/* tally(codes, base) -> bytes: the 34 counts of `base` (None: zeros) plus one for the kind of
+ * each tile code (agari.tiles.tile_code: kind * 2 + 1, a red five kind * 2). */
+static PyObject *py_tally(PyObject *self, PyObject *args) {
+    PyObject *codes, *base;
+    if (!PyArg_ParseTuple(args, "O!O", &PyList_Type, &codes, &base)) return NULL;
+    uint8_t out[KINDS] = {0};
+    if (base != Py_None && read_counts(base, "base", out) < 0) return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(codes);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long code = PyLong_AsLong(PyList_GET_ITEM(codes, i));
+        if (code == -1 && PyErr_Occurred()) return NULL;
+        if (code < 0 || code >= 2 * KINDS) {
+            PyErr_Format(PyExc_ValueError, "codes: %ld is no tile code", code);
+            return NULL;
+        }
+        if (out[code >> 1] >= 4) {
+            PyErr_Format(PyExc_ValueError, "codes: a fifth copy of kind %ld", code >> 1);
+            return NULL;
+        }
+        out[code >> 1]++;
+    }
+    return PyBytes_FromStringAndSize((const char *)out, KINDS);
+}
+
 static PyObject *py_forget(PyObject *self, PyObject *unused) {
     memset(cache, 0, sizeof cache);
     memset(draws, 0, sizeof draws);
@@ -707,6 +735,9 @@ static PyMethodDef methods[] = {
     {"after_discards", py_after_discards, METH_VARARGS,
      "after_discards(closed, held, melds) -> tuple: the shanten after discarding each kind "
      "(9 for a kind not held)."},
+    {"tally", py_tally, METH_VARARGS,
+     "tally(codes, base) -> bytes: 34 counts, base's (None: zeros) plus one for the kind of "
+     "each tile code in the list codes."},
     {"figures", py_figures, METH_VARARGS,
      "figures(closed, held, melds, seen, also) -> (before, [(kind, shanten, kinds, count)]): "
      "every discard of 14 tiles with its figures."},

@@ -50,10 +50,14 @@ except ImportError:  # no C compiler at install, or AGARI_PURE=1
 __all__ = [
     "NATIVE",
     "DiscardFigures",
+    "FigureRow",
     "discard_figures",
+    "discard_rows",
+    "figures_of",
     "forget_hands",
     "improving_kinds",
     "shanten_of",
+    "tally",
     "winning_kinds",
 ]
 
@@ -79,11 +83,25 @@ def _key(closed: Sequence[int], held: Sequence[int], melds: int) -> tuple[bytes,
     return bytes(closed) + bytes(held), melds
 
 
-def shanten_of(closed: list[int], melds: int, held: list[int]) -> int:
+def tally(codes: list[int], base: bytes | bytearray | None = None) -> bytes:
+    """34 counts: ``base``'s (``None``: none) plus one for the kind of each tile code
+    (:func:`~agari.tiles.tile_code`: the round table keeps a hand as codes). A fifth copy of
+    a kind is an error."""
+    if NATIVE:
+        return _acceptance.tally(codes, base)
+    out = bytearray(34) if base is None else bytearray(base)
+    for code in codes:
+        if out[code >> 1] >= 4:
+            raise ValueError(f"codes: a fifth copy of kind {code >> 1}")
+        out[code >> 1] += 1
+    return bytes(out)
+
+
+def shanten_of(closed: Sequence[int], melds: int, held: Sequence[int]) -> int:
     """The shanten of 13 or 14 concealed counts beside ``melds`` melds."""
     if NATIVE:
         return _acceptance.shanten(bytes(closed), bytes(held), melds)
-    return _shanten_memo(closed, melds, held)
+    return _shanten_memo(list(closed), melds, list(held))
 
 
 def _shanten_memo(closed: list[int], melds: int, held: list[int]) -> int:
@@ -97,14 +115,14 @@ def _shanten_memo(closed: list[int], melds: int, held: list[int]) -> int:
     return value
 
 
-def improving_kinds(closed: list[int], melds: int, held: list[int]) -> tuple[int, ...]:
+def improving_kinds(closed: Sequence[int], melds: int, held: Sequence[int]) -> tuple[int, ...]:
     """The kinds whose draw lowers 13 tiles' shanten (a ready hand's: its winning kinds),
     none held four times."""
     if NATIVE:
         closed_bytes, held_bytes = bytes(closed), bytes(held)
         current = _acceptance.shanten(closed_bytes, held_bytes, melds)
         return _acceptance.improving(closed_bytes, held_bytes, melds, current)
-    return _improving(closed, melds, held, shanten_of(closed, melds, held), None)
+    return _improving(list(closed), melds, list(held), shanten_of(closed, melds, held), None)
 
 
 def _improving(
@@ -121,7 +139,7 @@ def _improving(
     return found
 
 
-def winning_kinds(closed: list[int], melds: int, held: list[int]) -> tuple[int, ...]:
+def winning_kinds(closed: Sequence[int], melds: int, held: Sequence[int]) -> tuple[int, ...]:
     """The kinds that complete 13 tiles (empty when not ready; a kind held four times
     cannot be drawn, so a hand waiting only on such is not ready: karaten)."""
     if shanten_of(closed, melds, held) != 0:
@@ -130,7 +148,7 @@ def winning_kinds(closed: list[int], melds: int, held: list[int]) -> tuple[int, 
         return _acceptance.improving(bytes(closed), bytes(held), melds, 0)
     # a ready hand's improving kinds are its winning kinds (memoised: the review has
     # counted the acceptance of the discard that made this hand)
-    return _improving(closed, melds, held, 0, None)
+    return _improving(list(closed), melds, list(held), 0, None)
 
 
 @mypyc_attr(acyclic=True)  # values only: the compiled build leaves it out of the collector
@@ -163,10 +181,22 @@ class DiscardFigures:
         return self.shanten, -self.count
 
 
+#: A discard's figures as the C core gives them: the kind discarded, the shanten after it,
+#: the kinds that then improve the hand, their copies not seen. The review reads every
+#: discard's and keeps the few it shows as :class:`DiscardFigures`.
+FigureRow = tuple[int, int, tuple[int, ...], int]
+
+
+def figures_of(row: FigureRow) -> DiscardFigures:
+    """A row's :class:`DiscardFigures`."""
+    kind, shanten, kinds, count = row
+    return DiscardFigures(kind, shanten, kinds, count)
+
+
 def discard_figures(
-    closed: list[int],
+    closed: Sequence[int],
     melds: int,
-    held: list[int],
+    held: Sequence[int],
     seen: Sequence[int],
     also: int | None = None,
 ) -> tuple[list[DiscardFigures], int]:
@@ -176,25 +206,36 @@ def discard_figures(
     weighs (the others are never the best, and the review does not show them). ``seen``:
     the copies of each kind the player can see, its own tiles and the discarded one among
     them."""
+    rows, before = discard_rows(closed, melds, held, seen, also)
+    return [figures_of(row) for row in rows], before
+
+
+def discard_rows(
+    closed: Sequence[int],
+    melds: int,
+    held: Sequence[int],
+    seen: Sequence[int],
+    also: int | None = None,
+) -> tuple[list[FigureRow], int]:
+    """:func:`discard_figures` as rows (:data:`FigureRow`), none made an object."""
     if NATIVE:
         before, found = _acceptance.figures(
             bytes(closed), bytes(held), melds, bytes(seen), -1 if also is None else also
         )
-        # best first already; unpacked by name, which the compiled build calls directly
-        return [DiscardFigures(k, after, kinds, n) for k, after, kinds, n in found], before
-    return _discard_figures_python(closed, melds, held, seen, also)
+        return found, before  # best first already
+    return _discard_rows_python(list(closed), melds, list(held), seen, also)
 
 
-def _discard_figures_python(
+def _discard_rows_python(
     closed: list[int], melds: int, held: list[int], seen: Sequence[int], also: int | None
-) -> tuple[list[DiscardFigures], int]:
-    """:func:`discard_figures` in Python (where the C core was not built)."""
+) -> tuple[list[FigureRow], int]:
+    """:func:`discard_rows` in Python (where the C core was not built)."""
     before = _shanten_memo(closed, melds, held)
     after = _shanten_after_discards(closed, melds, held)
     # Fewer tiles never let the four-copy limit bite where all of them do not.
     bites = _limit_may_bite(closed, held)
     lowest = min(after)
-    figures: list[DiscardFigures] = []
+    rows: list[FigureRow] = []
     for kind, value in enumerate(after):
         if not closed[kind]:
             continue
@@ -207,6 +248,6 @@ def _discard_figures_python(
         held[kind] += 1
         # the discarded copy lies in the river: seen, though no longer held
         count = sum(4 - seen[k] for k in kinds)
-        figures.append(DiscardFigures(kind, value, kinds, count))
-    figures.sort(key=lambda f: (f.shanten, -f.count, f.kind))
-    return figures, before
+        rows.append((kind, value, kinds, count))
+    rows.sort(key=lambda row: (row[1], -row[3], row[0]))
+    return rows, before

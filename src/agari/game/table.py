@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, NamedTuple
 
+from agari.analysis.efficiency import tally
 from agari.game.logs.events import Call, Discard, Draw
 from agari.game.logs.events import Win as LogWin
 from agari.hand import Hand, Meld, MeldKind, Source, format_codes, format_meld, make_context
@@ -252,14 +253,12 @@ class RoundTable:
             raise self._no_seat(seat)
         return self.seats[seat]
 
-    def visible(self, seat: int) -> list[int]:
+    def visible(self, seat: int) -> bytes:
         """The copies of each tile kind (34 counts) ``seat`` can see: its own concealed
         tiles, every meld and kita, every river (a called discard counts once, in the meld),
-        and the dora indicators."""
-        seen = list(self._shown)  # all but the seat's own tiles, counted as they showed
-        for code in self.seat(seat).codes:
-            seen[code >> 1] += 1
-        return seen
+        and the dora indicators. A fifth copy (a damaged log) is a ``ValueError``."""
+        # all but the seat's own tiles are counted as they show
+        return tally(self.seat(seat).codes, bytes(self._shown))
 
     def _no_seat(self, seat: int) -> TableError:
         return TableError(

@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from agari.analysis.efficiency import shanten_of, winning_kinds
+from agari.analysis.efficiency import shanten_of, tally, winning_kinds
 from agari.game.logs import (
     Call,
     Discard,
@@ -40,6 +40,7 @@ from agari.game.logs import (
 )
 from agari.game.table import KanDeclared, RoundTable, SeatTable
 from agari.rules import Rules
+from agari.tiles import tile_code
 
 __all__ = ["FURITEN_KINDS", "Follower", "Furiten", "SeatFacts", "follow_round"]
 
@@ -87,16 +88,12 @@ class SeatFacts:
         return self.shanten == 0 and bool(self.waits)
 
 
-def counts(player: SeatTable) -> tuple[list[int], list[int]]:
+def counts(player: SeatTable) -> tuple[bytes, bytes]:
     """A seat's concealed counts and the copies it holds in hand and melds (34 each)."""
-    closed = [0] * 34
-    for code in player.codes:
-        closed[code >> 1] += 1
-    held = list(closed)
-    for meld in player.melds:
-        for tile in meld.tiles:
-            held[tile.kind] += 1
-    return closed, held
+    closed = tally(player.codes)
+    if not player.melds:
+        return closed, closed
+    return closed, tally([tile_code(t) for meld in player.melds for t in meld.tiles], closed)
 
 
 class Follower:

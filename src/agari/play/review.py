@@ -21,7 +21,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from agari.analysis.efficiency import DiscardFigures, discard_figures, shanten_of
+from agari.analysis.efficiency import (
+    DiscardFigures,
+    FigureRow,
+    discard_rows,
+    figures_of,
+    shanten_of,
+    tally,
+)
 from agari.analysis.waiting import best_win, tsumo_covers_ron, win_contexts
 from agari.engine.scoring import score_hand
 from agari.errors import HandError
@@ -229,7 +236,7 @@ class _Round:
     def seen(self, seat: int) -> bytes:
         """34 counts, as bytes: read-only, and no work for the garbage collector among the
         thousands of decisions a review keeps."""
-        return bytes(self.follower.table.visible(seat))
+        return self.follower.table.visible(seat)
 
     def can_win(self, seat: int, from_seat: int) -> bool:
         """Whether ``seat`` may win now on the last draw or offered tile: a complete hand
@@ -272,29 +279,34 @@ class _Round:
         # After riichi the one discard is the tile drawn: the others are not weighed.
         only = drawn.kind if player.riichi and drawn is not None else None
         since = self.follower.facts[seat]  # the facts of the hand before the draw
+        rows: list[FigureRow]
         if only is not None and since.shanten == 0:
             # Its discard leaves the ready hand from before the draw, whose waits the
             # follower holds (the fourteen tiles are complete where the draw is one).
             waits = since.waits
-            figures = [DiscardFigures(only, 0, waits, sum([4 - seen[k] for k in waits]))]
+            rows = [(only, 0, waits, sum([4 - seen[k] for k in waits]))]
             before = -1 if only in waits else 0
         elif only is not None:  # a riichi hand not ready: the drawn tile's figures alone
-            found, before = discard_figures(closed, melds, held, seen, also=only)
-            figures = [f for f in found if f.kind == only]
+            found, before = discard_rows(closed, melds, held, seen, also=only)
+            rows = [row for row in found if row[0] == only]
         else:
-            figures, before = discard_figures(closed, melds, held, seen, also=chosen_kind)
-        # one pass: the best (as good as the first), the one made, those that leave it ready
-        top = figures[0].key
+            rows, before = discard_rows(closed, melds, held, seen, also=chosen_kind)
+        # one pass: the best (as good as the first), the one made, those that leave it
+        # ready; only those shown become objects
+        _, top_shanten, _, top_count = rows[0]
         tops: list[DiscardFigures] = []
-        ready: list[DiscardFigures] = []
+        ready: list[FigureRow] = []
         chosen: DiscardFigures | None = None
-        for f in figures:
-            if f.key == top:
-                tops.append(f)
-            if f.kind == chosen_kind:
-                chosen = f
-            if f.shanten == 0 and f.count:  # a wait whose every copy is in sight wins nothing
-                ready.append(f)
+        for row in rows:
+            kind, shanten, _, count = row
+            if shanten == top_shanten and count == top_count:
+                tops.append(figures_of(row))
+                if kind == chosen_kind:
+                    chosen = tops[-1]
+            elif kind == chosen_kind:
+                chosen = figures_of(row)
+            if shanten == 0 and count:  # a wait whose every copy is in sight wins nothing
+                ready.append(row)
         best = tuple(tops)
         missed = (
             before == -1
@@ -352,7 +364,7 @@ class _Round:
         closed, held = counts(self.follower.table.seats[seat])
         return shanten_of(closed, len(self.follower.table.seats[seat].melds), held)
 
-    def _value_choice(self, seat: int, ready: Sequence[DiscardFigures]) -> str | None:
+    def _value_choice(self, seat: int, ready: Sequence[FigureRow]) -> str | None:
         """Of the discards that leave the hand ready with a winning tile unseen, the one
         whose best win is worth the most (the §4 discard table's order; more unseen winning
         tiles break a tie)."""
@@ -360,16 +372,15 @@ class _Round:
         player = table.seats[seat]
         if len(ready) == 1 and not any(meld.is_open for meld in player.melds):
             # nothing to weigh, and a closed ready hand always has a yaku (menzen tsumo)
-            return str(ready[0].tile)
+            return str(PLAIN_TILES[ready[0][0]])
         # What the value of a ready hand's wins depends on: its tiles (as codes, red fives
         # told apart), the melds by size (a pon may become a kan), the dora indicators and
         # riichi; the seat (its winds) stays for the round.
         codes = sorted(player.codes)
         melds = tuple(len(meld.tiles) for meld in player.melds)
         dora = len(table.dora_indicators)
-        best: tuple[int, int, str] | None = None
-        for figures in ready:
-            kind = figures.kind
+        best: tuple[int, int, int] | None = None
+        for kind, _, kinds, count in ready:
             # the first copy of the kind: the concealed tiles are the sorted codes' tiles
             at = next(i for i, code in enumerate(codes) if code >> 1 == kind)
             key = (seat, bytes(codes[:at] + codes[at + 1 :]), melds, dora, player.riichi)
@@ -381,17 +392,16 @@ class _Round:
                 )
                 try:
                     self.best_wins[key] = best_win(
-                        hand, figures.kinds, self.rules, contexts, self.tsumo_only
+                        hand, kinds, self.rules, contexts, self.tsumo_only
                     )
                 except HandError:  # a hand the engine refuses: no value to weigh
                     self.best_wins[key] = None
             points = self.best_wins[key]
             if points is None:
                 continue
-            candidate = (points, figures.count, str(figures.tile))
-            if best is None or candidate[:2] > best[:2]:
-                best = candidate
-        return None if best is None or best[0] == 0 else best[2]
+            if best is None or (points, count) > best[:2]:
+                best = (points, count, kind)
+        return None if best is None or best[0] == 0 else str(PLAIN_TILES[best[2]])
 
     def _win_contexts(self, seat: int, dora: int, riichi: bool) -> tuple[Context, Context]:
         """A ready hand's wins by ron and by tsumo for ``seat`` (its winds), the first
@@ -450,23 +460,20 @@ class _Round:
         if player.riichi or table.wall_left == 0:
             return ()
         kind = tile.kind
-        # the copies held, from the codes (tiles.tile_code: a kind's plain and red codes):
-        # asked for every other seat at every discard, where 34 counts cost more than the
-        # answer
-        codes = player.codes
-        same = codes.count(kind * 2 + 1) + codes.count(kind * 2)
+        held = tally(player.codes)
         out: list[str] = []
-        if same >= 2:
+        if held[kind] >= 2:
             out.append("pon")
-        if same >= 3:
+        if held[kind] >= 3:
             out.append("kan")
         if self.rules.players == 4 and seat == (by + 1) % 4 and kind < 27:
-            kinds = {code >> 1 for code in codes}
-            first = kind - kind % 9
-            for low in range(max(first, kind - 2), min(kind, first + 6) + 1):
-                if all(k in kinds for k in range(low, low + 3) if k != kind):
-                    out.append("chi")
-                    break
+            rank = kind % 9
+            below = rank >= 1 and held[kind - 1] > 0
+            above = rank <= 7 and held[kind + 1] > 0
+            if (below and (above or (rank >= 2 and held[kind - 2] > 0))) or (
+                above and rank <= 6 and held[kind + 2] > 0
+            ):  # a sequence below it, around it, or above it
+                out.append("chi")
         return tuple(out)
 
 
