@@ -892,16 +892,17 @@ def test_tally_refuses_a_fifth_copy(native: bool, monkeypatch: pytest.MonkeyPatc
         (([1], bytes(33)), ValueError, "base: 34 counts"),
         (([1], bytes([5]) + bytes(33)), ValueError, "base: 5 copies of kind 0"),
         (((1,), None), TypeError, "list"),
+        (([1],), TypeError, "2 arguments"),
         ((["1"], None), TypeError, "integer"),
     ],
 )
 def test_c_core_tally_refuses_what_is_no_hand(
-    args: tuple[object, object], error: type[Exception], message: str
+    args: tuple[object, ...], error: type[Exception], message: str
 ) -> None:
     from agari.analysis import _acceptance
 
     with pytest.raises(error, match=message):
-        _acceptance.tally(*args)
+        _acceptance.tally(*args)  # type: ignore[arg-type]
 
 
 @pure_only

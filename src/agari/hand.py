@@ -10,7 +10,6 @@ normal form gives back an equal hand (tests/test_notation.py checks it on random
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -653,17 +652,18 @@ def format_codes(codes: Sequence[int]) -> str:
     >>> format_codes([1, 3, 5, 26, 27, 27, 55, 55])
     '123m055p11z'
     """
-    # every digit at once (a table a code), then each suit's run of the sorted codes with
-    # its letter: the review prints a hand at every decision
-    digits = bytes(codes).translate(_CODE_DIGIT).decode()
-    text = ""
-    start = 0
-    for end_code, letter in _SUIT_ENDS:
-        end = bisect_left(codes, end_code, start)
-        if end > start:
-            text += digits[start:end] + letter
-            start = end
-    return text
+    if not codes:
+        return ""
+    out: list[str] = []
+    suit = _SUIT_OF[codes[0] >> 1]
+    for code in codes:
+        kind = code >> 1
+        if _SUIT_OF[kind] != suit:
+            out.append(suit)
+            suit = _SUIT_OF[kind]
+        out.append(_DIGIT_OF[kind] if code & 1 else "0")
+    out.append(suit)
+    return "".join(out)
 
 
 _KIND: Final = attrgetter("kind")
@@ -677,13 +677,6 @@ def _reds_first(fives: re.Match[str]) -> str:
 
 _SUIT_OF: Final = tuple(SUITS[kind // 9] for kind in range(34))
 _DIGIT_OF: Final = tuple(str(kind % 9 + 1) for kind in range(34))
-#: A tile code's digit (:func:`~agari.tiles.tile_code`: an even code is a red five, "0"),
-#: as a ``bytes.translate`` table.
-_CODE_DIGIT: Final = bytes(
-    ord(_DIGIT_OF[code >> 1] if code & 1 else "0") if code < 68 else ord("?") for code in range(256)
-)
-#: The first code after each suit's (9 kinds a suit, 7 honours), and the suit's letter.
-_SUIT_ENDS: Final = tuple((2 * min(9 * suit + 9, 34), SUITS[suit]) for suit in range(4))
 #: Printed melds and context words by object identity (the object is kept with its text,
 #: so an id is never reused while its entry lives). Melds and contexts read by
 #: parse_hand come from its caches, so the same objects come back again and again.
