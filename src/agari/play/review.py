@@ -460,19 +460,13 @@ class _Round:
         if player.riichi or table.wall_left == 0:
             return ()
         kind = tile.kind
-        codes = player.codes
-        chi = self.rules.players == 4 and seat == (by + 1) % 4 and kind < 27
-        # asked of every other seat at every discard: one that may not chi and holds no
-        # copy of the kind (most) is answered without counting its hand
-        if not chi and kind * 2 + 1 not in codes and kind * 2 not in codes:
-            return ()
-        held = tally(codes)
+        held = tally(player.codes)
         out: list[str] = []
         if held[kind] >= 2:
             out.append("pon")
         if held[kind] >= 3:
             out.append("kan")
-        if chi:
+        if self.rules.players == 4 and seat == (by + 1) % 4 and kind < 27:
             rank = kind % 9
             below = rank >= 1 and held[kind - 1] > 0
             above = rank <= 7 and held[kind + 1] > 0
