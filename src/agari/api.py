@@ -17,10 +17,8 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from agari.analysis.calls import with_calls
-from agari.analysis.ev import DEFAULT_TURN, EvAnalysis, EvOptions, evaluate
 from agari.analysis.waiting import analyse_discards, analyse_waiting, ron_furiten
 from agari.engine.scoring import score_hand
 from agari.errors import HandError, RuleError
@@ -32,6 +30,11 @@ from agari.notation.validate import check_made_hand, check_tile_count, check_und
 from agari.result import Result, TextDetails
 from agari.rules import Rules
 from agari.tiles import Tile
+
+# The call options (a hand with call=) and the expected value (agari ev) are imported where
+# asked for: their modules would add about 10 ms to every start-up of the pure build.
+if TYPE_CHECKING:
+    from agari.analysis.ev import EvAnalysis
 
 HandInput = str | Hand | Mapping[str, Any]
 
@@ -213,6 +216,8 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool, parsed: Hand | Non
         elif count == 13 and analysis:
             result = analyse_waiting(hand, rules)
             if hand.context.call is not None:
+                from agari.analysis.calls import with_calls
+
                 result = with_calls(result, hand, rules)
         else:
             raise _not_scorable(hand)
@@ -400,6 +405,8 @@ def ev(
             )
             check_made_hand(parsed)  # the copies, counting the tiles seen
         shown = Tile.parse(explain) if isinstance(explain, str) else explain
+        from agari.analysis.ev import DEFAULT_TURN, EvOptions, evaluate
+
         options = EvOptions(
             turn=DEFAULT_TURN if turn is None else turn,
             riichi=riichi,
@@ -430,6 +437,8 @@ def with_ev(result: Result, hand: Hand, rules: Rules, **switches: Any) -> Result
         return result
     if hand.context.rules is not None:  # the hand's own rules= word, as analyse applies it
         rules = _hand_rules(hand, rules)
+    from agari.analysis.ev import DEFAULT_TURN, EvOptions, evaluate
+
     options = EvOptions(**{"turn": DEFAULT_TURN, **switches})
     analysis = evaluate(hand, rules, options)
     discards = []
