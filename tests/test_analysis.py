@@ -850,19 +850,22 @@ def test_c_core_refuses_impossible_counts(args: tuple[bytes, bytes, int], messag
 @settings(max_examples=examples(100), deadline=None)
 @given(
     st.lists(st.sampled_from(range(136)), max_size=14, unique=True),
-    st.none() | st.lists(st.integers(0, 2), min_size=34, max_size=34),
+    st.none() | st.lists(st.integers(0, 4), min_size=34, max_size=34),
     st.booleans(),
 )
 def test_tally_counts_each_codes_kind_over_the_base(
     tiles_drawn: list[int], base: list[int] | None, as_bytearray: bool
 ) -> None:
     """The counts of a hand's tile codes (tile 4k + i is kind k, its code 2k + 1, or 2k
-    for a red five), added to a base of at most two a kind (so never a fifth copy): by
-    hand, in the C core where it is built, and in Python."""
+    for a red five), added to a base of at most the copies the hand leaves (so never a
+    fifth copy): by hand, in the C core where it is built, and in Python."""
     codes = [(t // 4) * 2 + (t % 4 != 0 or (t // 4) not in (4, 13, 22)) for t in tiles_drawn]
-    want = list(base or [0] * 34)
+    drawn = [0] * 34
     for t in tiles_drawn:
-        want[t // 4] += 1
+        drawn[t // 4] += 1
+    if base is not None:
+        base = [min(b, 4 - n) for b, n in zip(base, drawn, strict=True)]
+    want = [b + n for b, n in zip(base or [0] * 34, drawn, strict=True)]
     given_base = None if base is None else (bytearray(base) if as_bytearray else bytes(base))
     assert list(efficiency.tally(codes, given_base)) == want
     native_was = efficiency.NATIVE
