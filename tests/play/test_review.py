@@ -287,6 +287,13 @@ def test_a_real_game_reviewed() -> None:
     assert decisions and all(set(r) >= SPEC_KEYS for r in decisions)
     discards = [d for d in review.decisions if d.is_discard]
     assert all(d.best and d.chosen is not None for d in discards)
+    # the chosen figures are the discard made's, among the best exactly when as good
+    assert all(
+        d.chosen is not None and d.chosen.kind == Tile.parse(d.action["discard"]).kind
+        for d in discards
+    )
+    assert all((d.chosen in d.best) == d.matches_best for d in discards)
+    assert any(not d.matches_best for d in discards) and any(d.matches_best for d in discards)
     rons = {
         (r.index, w.from_seat)
         for r in log.rounds

@@ -495,17 +495,13 @@ static void after_each(const Hand *h, const Suits *s, const Dist rest[4], int st
 
 /* ------------------------------------------------------------------ Python */
 
-/* Reads 34 counts from a bytes (or bytearray) object, each at most 4. */
+/* Reads 34 counts from a bytes object, each at most 4. */
 static int read_counts(PyObject *obj, const char *name, uint8_t *out) {
-    const unsigned char *raw;
-    if (PyBytes_Check(obj) && PyBytes_GET_SIZE(obj) == KINDS) {
-        raw = (const unsigned char *)PyBytes_AS_STRING(obj);
-    } else if (PyByteArray_Check(obj) && PyByteArray_GET_SIZE(obj) == KINDS) {
-        raw = (const unsigned char *)PyByteArray_AS_STRING(obj);
-    } else {
+    if (!PyBytes_Check(obj) || PyBytes_GET_SIZE(obj) != KINDS) {
         PyErr_Format(PyExc_ValueError, "%s: 34 counts as bytes expected", name);
         return -1;
     }
+    const unsigned char *raw = (const unsigned char *)PyBytes_AS_STRING(obj);
     for (int k = 0; k < KINDS; k++) {
         if (raw[k] > 4) {
             PyErr_Format(PyExc_ValueError, "%s: %d copies of kind %d", name, raw[k], k);
@@ -717,7 +713,14 @@ static PyObject *py_tally(PyObject *self, PyObject *const *args, Py_ssize_t narg
     if (base != Py_None && read_counts(base, "base", out) < 0) return NULL;
     Py_ssize_t n = PyList_GET_SIZE(codes);
     for (Py_ssize_t i = 0; i < n; i++) {
-        long code = PyLong_AsLong(PyList_GET_ITEM(codes, i));
+        PyObject *item = PyList_GET_ITEM(codes, i);
+        /* ints only: another type's __index__ would run Python code, which could change
+         * the list under this loop */
+        if (!PyLong_Check(item)) {
+            PyErr_Format(PyExc_TypeError, "codes: %.100s is no tile code", Py_TYPE(item)->tp_name);
+            return NULL;
+        }
+        long code = PyLong_AsLong(item);
         if (code == -1 && PyErr_Occurred()) return NULL;
         if (code < 0 || code >= 2 * KINDS) {
             PyErr_Format(PyExc_ValueError, "codes: %ld is no tile code", code);

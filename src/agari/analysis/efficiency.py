@@ -83,14 +83,25 @@ def _key(closed: Sequence[int], held: Sequence[int], melds: int) -> tuple[bytes,
     return bytes(closed) + bytes(held), melds
 
 
-def tally(codes: list[int], base: bytes | bytearray | None = None) -> bytes:
+def tally(codes: list[int], base: bytes | None = None) -> bytes:
     """34 counts: ``base``'s (``None``: none) plus one for the kind of each tile code
-    (:func:`~agari.tiles.tile_code`: the round table keeps a hand as codes). A fifth copy of
-    a kind is an error."""
+    (:func:`~agari.tiles.tile_code`: the round table keeps a hand as codes). A code that is
+    none, a base that is not 34 counts of at most 4, or a fifth copy of a kind is a
+    ``ValueError``, as in the C core."""
     if NATIVE:
         return _acceptance.tally(codes, base)
-    out = bytearray(34) if base is None else bytearray(base)
+    if base is None:
+        out = bytearray(34)
+    elif len(base) != 34:
+        raise ValueError("base: 34 counts as bytes expected")
+    else:
+        out = bytearray(base)
+        for kind, count in enumerate(out):
+            if count > 4:
+                raise ValueError(f"base: {count} copies of kind {kind}")
     for code in codes:
+        if not 0 <= code < 68:
+            raise ValueError(f"codes: {code} is no tile code")
         if out[code >> 1] >= 4:
             raise ValueError(f"codes: a fifth copy of kind {code >> 1}")
         out[code >> 1] += 1
