@@ -95,10 +95,10 @@ def tally(codes: list[int], base: bytes | None = None) -> bytes:
     elif len(base) != 34:
         raise ValueError("base: 34 counts as bytes expected")
     else:
+        for kind in range(34):  # by index: mypyc cannot loop over a bytes object
+            if base[kind] > 4:
+                raise ValueError(f"base: {base[kind]} copies of kind {kind}")
         out = bytearray(base)
-        for kind, count in enumerate(out):
-            if count > 4:
-                raise ValueError(f"base: {count} copies of kind {kind}")
     for code in codes:
         if not 0 <= code < 68:
             raise ValueError(f"codes: {code} is no tile code")
