@@ -174,3 +174,19 @@ def test_answers_that_are_not_wins_exit_0(monkeypatch: pytest.MonkeyPatch) -> No
     assert code == 0
     statuses = [json.loads(line)["status"] for line in out.splitlines()]
     assert "error" not in statuses and len(statuses) == 3
+
+
+def test_scoring_a_hand_imports_only_what_it_needs() -> None:
+    """Start-up (issue 27): ``agari HAND`` does not import the expected value's model, nor
+    ``fractions`` (with ``decimal``) or ``pathlib`` (with ``urllib.parse``): together about
+    10 ms of every start of the pure build. Counted against what a bare interpreter of this
+    environment already holds."""
+    listing = "import sys; print(' '.join(sorted(sys.modules)), file=sys.stderr)"
+    bare = subprocess.run([sys.executable, "-c", listing], capture_output=True, text=True)
+    hand = "234m067p3457899s+6s tsumo riichi dora=4p"
+    code = f"from agari.cli import main; main([{hand!r}]); {listing}"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    added = set(run.stderr.split()) - set(bare.stderr.split())
+    assert "agari.api" in added  # the hand was scored here
+    assert not added & {"agari.analysis.ev", "fractions", "decimal", "pathlib", "urllib.parse"}
