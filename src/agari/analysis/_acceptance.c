@@ -549,17 +549,52 @@ static PyObject *int_tuple(const int *values, int n) {
     return out;
 }
 
-static PyObject *improving_tuple(const Hand *h, const Suits *s, const Dist rest[4], int current,
-                                 const uint8_t *seen, long *count) {
-    int after[KINDS], kinds[KINDS], n = 0;
+/* The kinds whose draw lowers the hand's shanten below `current`, bit k for kind k. */
+static uint64_t improving_bits(const Hand *h, const Suits *s, const Dist rest[4], int current) {
+    int after[KINDS];
+    uint64_t bits = 0;
     after_each(h, s, rest, 1, after);
     for (int k = 0; k < KINDS; k++) {
-        if (after[k] < current) {
+        if (after[k] < current) bits |= 1ULL << k;
+    }
+    return bits;
+}
+
+/* The kinds of `bits` as a tuple; their unseen copies (4 - seen) added to *count when `seen`
+ * is given. */
+static PyObject *bits_tuple(uint64_t bits, const uint8_t *seen, long *count) {
+    int kinds[KINDS], n = 0;
+    for (int k = 0; k < KINDS; k++) {
+        if (bits >> k & 1) {
             kinds[n++] = k;
             if (seen) *count += 4 - seen[k];
         }
     }
     return int_tuple(kinds, n);
+}
+
+static PyObject *improving_tuple(const Hand *h, const Suits *s, const Dist rest[4], int current,
+                                 const uint8_t *seen, long *count) {
+    return bits_tuple(improving_bits(h, s, rest, current), seen, count);
+}
+
+/* The improving kinds of the 13 tiles a discard leaves, by the suits' keys (each rank's
+ * count and limit) and the melds: a direct-mapped memo. A hand that discards the tile it
+ * drew leaves the hand its turn before left, whose figures that turn worked out; a
+ * collision only works them out again. (An empty slot's keys are all zero; a hand's
+ * honours key never is.) */
+#define LEFT_BITS 12
+typedef struct {
+    uint64_t keys[4];
+    int melds;
+    uint64_t bits;
+} LeftSlot;
+static LeftSlot left[1 << LEFT_BITS];
+
+static LeftSlot *left_slot(const uint64_t keys[4], int melds) {
+    uint64_t mix = (keys[0] * 31 + keys[1]) * 31 + keys[2];
+    mix = (mix * 31 + keys[3]) * 31 + (uint64_t)melds;
+    return &left[(mix * 0x9E3779B97F4A7C15ULL) >> (64 - LEFT_BITS)];
 }
 
 /* The hand of the arguments (closed, held, melds). */
@@ -644,24 +679,33 @@ static PyObject *py_figures(PyObject *self, PyObject *args) {
     for (int k = 0; k < KINDS; k++) {
         if (!h.c[k] || (after[k] != lowest && k != also)) continue;
         long count = 0;
-        Suits less;
-        Dist rest_less[4];
         int a = k / 9;
-        suits_after(&whole, k, -1, &less);
-        for (int t = 0; t < 4; t++) {
-            if (t == a) {
-                rest_less[t] = rest[t];
-                continue;
+        uint64_t keys[4];
+        memcpy(keys, whole.keys, sizeof keys);
+        keys[a] -= RANK_TILE(k - 9 * a);
+        LeftSlot *slot = left_slot(keys, h.melds);
+        if (slot->melds != h.melds || memcmp(slot->keys, keys, sizeof keys) != 0) {
+            Suits less;
+            Dist rest_less[4];
+            suits_after(&whole, k, -1, &less);
+            for (int t = 0; t < 4; t++) {
+                if (t == a) {
+                    rest_less[t] = rest[t];
+                    continue;
+                }
+                int u = 0;
+                while (u == a || u == t) u++;
+                int v = u + 1;
+                while (v == a || v == t) v++;
+                merge(&less.dist[a], &pairs[u][v], &rest_less[t]);
             }
-            int u = 0;
-            while (u == a || u == t) u++;
-            int v = u + 1;
-            while (v == a || v == t) v++;
-            merge(&less.dist[a], &pairs[u][v], &rest_less[t]);
+            h.c[k]--;
+            slot->bits = improving_bits(&h, &less, rest_less, after[k]);
+            h.c[k]++;
+            memcpy(slot->keys, keys, sizeof keys);
+            slot->melds = h.melds;
         }
-        h.c[k]--;
-        PyObject *kinds = improving_tuple(&h, &less, rest_less, after[k], seen, &count);
-        h.c[k]++;
+        PyObject *kinds = bits_tuple(slot->bits, seen, &count);
         if (!kinds) {
             for (int i = 0; i < n; i++) Py_DECREF(improving[order[i]]);
             return NULL;
@@ -738,6 +782,7 @@ static PyObject *py_tally(PyObject *self, PyObject *const *args, Py_ssize_t narg
 static PyObject *py_forget(PyObject *self, PyObject *unused) {
     memset(cache, 0, sizeof cache);
     memset(draws, 0, sizeof draws);
+    memset(left, 0, sizeof left);
     Py_RETURN_NONE;
 }
 
