@@ -573,11 +573,6 @@ static PyObject *bits_tuple(uint64_t bits, const uint8_t *seen, long *count) {
     return int_tuple(kinds, n);
 }
 
-static PyObject *improving_tuple(const Hand *h, const Suits *s, const Dist rest[4], int current,
-                                 const uint8_t *seen, long *count) {
-    return bits_tuple(improving_bits(h, s, rest, current), seen, count);
-}
-
 /* The improving kinds of the 13 tiles a discard leaves, by the suits' keys (each rank's
  * count and limit) and the melds: a direct-mapped memo. A hand that discards the tile it
  * drew leaves the hand its turn before left, whose figures that turn worked out; a
@@ -621,7 +616,7 @@ static PyObject *py_improving(PyObject *self, PyObject *args) {
     Dist rest[4];
     suits_of(&h, &s);
     rests_of(s.dist, rest);
-    return improving_tuple(&h, &s, rest, current, NULL, NULL);
+    return bits_tuple(improving_bits(&h, &s, rest, current), NULL, NULL);
 }
 
 static PyObject *py_after_discards(PyObject *self, PyObject *args) {

@@ -299,12 +299,12 @@ class _Round:
         chosen: DiscardFigures | None = None
         for row in rows:
             kind, shanten, _, count = row
+            shown = None
             if shanten == top_shanten and count == top_count:
-                tops.append(figures_of(row))
-                if kind == chosen_kind:
-                    chosen = tops[-1]
-            elif kind == chosen_kind:
-                chosen = figures_of(row)
+                shown = figures_of(row)
+                tops.append(shown)
+            if kind == chosen_kind:
+                chosen = shown or figures_of(row)
             if shanten == 0 and count:  # a wait whose every copy is in sight wins nothing
                 ready.append(row)
         best = tuple(tops)
