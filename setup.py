@@ -31,6 +31,7 @@ HOT_MODULES = [
     "engine/dora",
     "engine/scoring",
     "settle/limits",
+    "settle/seats",
     "settle/win",
     "notation/text",
     "analysis/tables",

@@ -62,10 +62,12 @@ if TYPE_CHECKING:
 
 _PAO_YAKUMAN: Final = frozenset({"daisangen", "daisuushii"})
 _RENHOU_MANGAN_HAN: Final = 5
-# Held as Final values, which the compiled build keeps in C statics: a name imported from an
+# Held as a Final value, which the compiled build keeps in a C static: a name imported from an
 # interpreted module (``frozen``) is otherwise looked up in this module's globals at each use.
+# (A compiled class such as Result is called by its own name: the compiled build calls its
+# constructor directly, where through an alias it would parse the arguments as a Python
+# call does.)
 _READ_ONLY: Final = ReadOnlyDict
-_RESULT: Final = Result
 _NO_DORA: Final = (0, 0, 0, 0)
 _DOUBLE_PATTERNS: Final = frozenset({d.id for d in YAKUMAN if d.yakuman == 2})
 
@@ -634,7 +636,7 @@ def score_hand(
     points, total, deltas = settlement.figures()
     # Positional, in the order of SPEC §3 (Result's keywords), the details' fields _KEEP:
     # made for every hand scored, where twenty keywords cost as much as the settlement.
-    return _RESULT(
+    return Result(
         _KEEP,  # input: the details'
         "win",
         _KEEP,  # hand

@@ -167,14 +167,14 @@ def settle_win(base: int, context: Context, rules: Rules, liable_base: int = 0) 
         transfers += [_new(_TRANSFER, (p, winner, each, "honba", False)) for p in honba_payers]
     if context.sticks:
         transfers.append(_new(_TRANSFER, (None, winner, STICK * context.sticks, "sticks", False)))
-    return _SETTLEMENT("win", seats, tuple(transfers), tuple(notes), winner, payment)
+    return Settlement("win", seats, tuple(transfers), tuple(notes), winner, payment)
 
 
 _new: Final = tuple.__new__
-# Final aliases, which the compiled build keeps in C statics (a module-level name is
-# otherwise looked up in the module's globals at each use).
+# A Final alias, which the compiled build keeps in a C static (a module-level name is
+# otherwise looked up in the module's globals at each use). Settlement, a compiled class, is
+# called by its own name: the compiled build calls its constructor directly.
 _TRANSFER: Final = Transfer
-_SETTLEMENT: Final = Settlement
 
 
 def _liable_shares(
