@@ -103,7 +103,9 @@ class Settlement:
         off a win's settlement (see the properties of those names)."""
         winner = self.winner
         points = total = 0
-        deltas: dict[str, int] | None = dict.fromkeys(self.seats, 0)
+        # (a comprehension: the compiled build builds it natively, where ``dict.fromkeys``
+        # is a call through the Python API)
+        deltas: dict[str, int] | None = {seat: 0 for seat in self.seats}
         for t in self.transfers:
             amount = t.amount
             payer = t.payer

@@ -686,8 +686,20 @@ def win_points(hand: Hand, rules: Rules) -> int:
 
 def _dora_mapping(dora: DoraCounts) -> ReadOnlyDict[int]:
     """A result's ``dora``: the count from each source (:data:`DORA_SOURCES`, in order;
-    keywords rather than a ``zip``: made for every hand scored)."""
-    return _READ_ONLY(dora=dora[0], aka=dora[1], ura=dora[2], kita=dora[3])
+    keywords rather than a ``zip``). One read-only mapping for each set of counts, shared
+    by the results that have them: the same few dozen come back hand after hand."""
+    made = _DORA_MAPPINGS.get(dora)
+    if made is None:
+        made = _READ_ONLY(dora=dora[0], aka=dora[1], ura=dora[2], kita=dora[3])
+        if len(_DORA_MAPPINGS) < _DORA_MAPPINGS_LIMIT:
+            _DORA_MAPPINGS[dora] = made
+    return made
+
+
+#: The dora mappings made (:func:`_dora_mapping`), by their counts; up to
+#: :data:`_DORA_MAPPINGS_LIMIT` of them (counts past what a game shows are made each time).
+_DORA_MAPPINGS: Final[dict[DoraCounts, ReadOnlyDict[int]]] = {}
+_DORA_MAPPINGS_LIMIT: Final = 1024
 
 
 assert DORA_SOURCES == ("dora", "aka", "ura", "kita")  # the keywords of _dora_mapping
