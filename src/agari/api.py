@@ -19,8 +19,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from agari.analysis.calls import with_calls
-from agari.analysis.waiting import analyse_discards, analyse_waiting, ron_furiten
 from agari.engine.scoring import score_hand
 from agari.errors import HandError, RuleError
 from agari.hand import Hand
@@ -110,8 +108,20 @@ def _not_scorable(hand: Hand) -> HandError:
     )
 
 
+def _analyse_waiting(hand: Hand, rules: Rules) -> Result:
+    """The analysis of a waiting hand (SPEC §4), with its calls where ``call=`` offers a
+    tile."""
+    from agari.analysis.calls import with_calls
+    from agari.analysis.waiting import analyse_waiting
+
+    result = analyse_waiting(hand, rules)
+    return with_calls(result, hand, rules) if hand.context.call is not None else result
+
+
 def _not_winning(hand: Hand, rules: Rules, analysis: bool) -> Result:
     if analysis:
+        from agari.analysis.waiting import analyse_discards
+
         return analyse_discards(hand, rules)
     return Result(
         input=None,
@@ -130,6 +140,8 @@ def _in_sight_note() -> str:
 def _win_in_sight(result: Result, hand: Hand, rules: Rules) -> Result:
     """A win whose hand says ``river=``: a ron while furiten is refused
     (``conflicting_context``: the rules allow a furiten hand only tsumo); else a note."""
+    from agari.analysis.waiting import ron_furiten
+
     why = ron_furiten(hand, rules)
     if why is not None:
         raise HandError("conflicting_context", why, word="river")
@@ -139,6 +151,8 @@ def _win_in_sight(result: Result, hand: Hand, rules: Rules) -> Result:
 def _candidates(hand: Hand, rules: Rules, value: Any) -> Result | None:
     """One result per tile that can have been the winning tile, best first; with
     ``river=``, a ron on a tile the hand could not win on (furiten) is none of them."""
+    from agari.analysis.waiting import ron_furiten
+
     found: list[Result] = []
     furiten: list[tuple[Tile, str]] = []  # the tiles left out, and why
     tiles = hand.concealed
@@ -215,9 +229,7 @@ def _run(hand_input: HandInput, rules: Rules, analysis: bool, parsed: Hand | Non
             shown = str(hand_input) if prepared else value
             result = _candidates(hand, rules, shown) or _not_winning(hand, rules, analysis)
         elif count == 13 and analysis:
-            result = analyse_waiting(hand, rules)
-            if hand.context.call is not None:
-                result = with_calls(result, hand, rules)
+            result = _analyse_waiting(hand, rules)
         else:
             raise _not_scorable(hand)
     except HandError as error:
