@@ -67,6 +67,10 @@ class FuItem(NamedTuple):
 
 #: A result's ``extra`` when it has none: one read-only dict that every such result shares.
 NO_EXTRA: Final[ReadOnlyDict[Any]] = ReadOnlyDict()
+# Held as a Final value, which the compiled build keeps in a C static: a name imported from an
+# interpreted module (``frozen``) is otherwise looked up in this module's globals at each use
+# (four times for every result made).
+_READ_ONLY_DICT: Final = ReadOnlyDict
 _NO_WARNINGS: Final[tuple[str, ...]] = ()
 
 
@@ -295,26 +299,26 @@ class Result:
             details = _details(details, input, hand, warnings, fu_breakdown, reading, extra)
         object.__setattr__(self, "status", status)
         object.__setattr__(self, "rules", rules)
-        if error is not None and type(error) is not ReadOnlyDict:
+        if error is not None and type(error) is not _READ_ONLY_DICT:
             error = _read_only(error)
         object.__setattr__(self, "error", error)
         object.__setattr__(self, "han", han)
         object.__setattr__(self, "fu", fu)
         object.__setattr__(self, "yakuman", yakuman)
         object.__setattr__(self, "yaku", yaku)
-        if dora is not None and type(dora) is not ReadOnlyDict:
+        if dora is not None and type(dora) is not _READ_ONLY_DICT:
             dora = _read_only(dora)
         object.__setattr__(self, "dora", dora)
         object.__setattr__(self, "wait", wait)
         object.__setattr__(self, "limit", limit)
         object.__setattr__(self, "base_points", base_points)
-        if payment is not None and type(payment) is not ReadOnlyDict:
+        if payment is not None and type(payment) is not _READ_ONLY_DICT:
             payment = _read_only(payment)
         object.__setattr__(self, "payment", payment)
         object.__setattr__(self, "points", points)
         object.__setattr__(self, "total", total)
         object.__setattr__(self, "win_tile", win_tile)
-        if deltas is not None and type(deltas) is not ReadOnlyDict:
+        if deltas is not None and type(deltas) is not _READ_ONLY_DICT:
             deltas = _read_only(deltas)
         object.__setattr__(self, "deltas", deltas)
         object.__setattr__(self, "shanten", shanten)
@@ -684,7 +688,7 @@ def _json_value(value: Any) -> str:
         return "true"
     if value is False:
         return "false"
-    if kind is ReadOnlyDict or kind is dict:
+    if kind is _READ_ONLY_DICT or kind is dict:
         if not value:
             return "{}"
         keys = _KEY_TEXTS

@@ -31,6 +31,10 @@ from typing import Final, Literal, NamedTuple
 
 from agari.frozen import ReadOnlyDict
 
+# Held as a Final value, which the compiled build keeps in a C static: a name imported from an
+# interpreted module (``frozen``) is otherwise looked up in this module's globals at each use.
+_READ_ONLY: Final = ReadOnlyDict
+
 #: Why points move. ``hand``: the value of a win (``pao``: the part a liable seat pays;
 #: ``wareme``: the extra a wareme seat pays or receives); ``honba``: the repeat counters;
 #: ``sticks``: riichi sticks from the table to the winner; ``riichi``: a riichi deposit to the
@@ -94,8 +98,8 @@ class Settlement:
         object.__setattr__(self, "transfers", transfers)
         object.__setattr__(self, "notes", notes)
         object.__setattr__(self, "winner", winner)
-        if payment is not None and type(payment) is not ReadOnlyDict:
-            payment = ReadOnlyDict(payment)
+        if payment is not None and type(payment) is not _READ_ONLY:
+            payment = _READ_ONLY(payment)
         object.__setattr__(self, "payment", payment)
 
     def figures(self) -> tuple[int, int, dict[str, int] | None]:
