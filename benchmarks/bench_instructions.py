@@ -25,14 +25,13 @@ that two runs count the same.
 from __future__ import annotations
 
 import argparse
-import os
-import re
 import shutil
-import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+from callgrind import instructions
 
 #: What is done with each result (bench_speed.py ``LEVELS``, repeated here so that the
 #: parent process need not import agari).
@@ -117,18 +116,12 @@ def _child(side: str, count: int, seed: int, loops: int, text: bool, level: str)
 
 def _count(side: str, count: int, seed: int, loops: int, text: bool, level: str) -> int:
     """Instructions of a whole child process under callgrind."""
-    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
-    command += [sys.executable, __file__, "--child", side]
+    command = [sys.executable, __file__, "--child", side]
     command += ["-n", str(count), "--seed", str(seed), "--loops", str(loops)]
     command += ["--text"] if text else []
     command += ["--level", level]
     command += ["--installed"] if "--installed" in sys.argv else []
-    env = dict(os.environ, PYTHONHASHSEED="0")
-    done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
-    found = re.search(r"Collected\s*:\s*([\d,]+)", done.stderr)
-    if done.returncode != 0 or found is None:
-        raise SystemExit(f"valgrind failed for {side}:\n{done.stderr[-2000:]}")
-    return int(found.group(1).replace(",", ""))
+    return instructions(command, side)
 
 
 def per_hand(side: str, count: int, seed: int, loops: int, text: bool, level: str) -> float:
