@@ -14,6 +14,14 @@ half games alone (the issue's target: at least 200 per second in one process), s
 reading and replaying. ``--profile N`` prints the N costliest functions of one more pass
 (cProfile, by cumulative time) and a summary by stage (reading the log, walking the rounds,
 scoring the wins, the ledger and standings, the comparison and the records).
+
+    PYTHONPATH=src python3 benchmarks/bench_replay.py --instructions   # counted, not timed
+
+``--instructions`` counts the machine instructions (valgrind's callgrind) of reading and of
+replaying a four-player half game, which the machine's load does not move: four fresh
+processes, each set up alike and warmed up by one pass, with and without one more pass of
+reading alone and of reading and replaying; the differences over the games are the costs
+of one.
 """
 
 from __future__ import annotations
@@ -21,9 +29,12 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
+import shutil
 import sys
 import time
 from pathlib import Path
+
+from callgrind import instructions
 
 from agari.game.logs import GameLog, LogError, read_log
 from agari.game.replay_log import replay_log
@@ -114,18 +125,15 @@ def _profile(datas: list[tuple[str, bytes]], top: int) -> None:
     stats.sort_stats("cumulative").print_stats(top)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("folder", nargs="?", type=Path, default=DEFAULT)
-    parser.add_argument("--repeat", type=int, default=10, help="passes; the best is kept")
-    parser.add_argument("--profile", type=int, default=0, metavar="N", help="cProfile top N")
-    args = parser.parse_args(argv)
-    files = _files(args.folder)
-    if not files:
-        print(f"no logs under {args.folder}", file=sys.stderr)
-        return 1
+#: What each process counted by ``--instructions`` does after its warm-up pass.
+STAGES = ("read", "replay")
+
+
+def _logs(folder: Path) -> tuple[list[tuple[str, bytes, bool]], list[str]]:
+    """Every log under ``folder`` that agari reads, as (name, bytes, a four-player half
+    game), and the files skipped, each with why."""
     datas, skipped = [], []
-    for p in files:
+    for p in _files(folder):
         data = p.read_bytes()
         try:
             log = read_log(data, game=p.name)
@@ -133,6 +141,69 @@ def main(argv: list[str] | None = None) -> int:
             skipped.append(f"{p.name} ({error})")
             continue
         datas.append((p.name, data, _is_half_four(log)))
+    return datas, skipped
+
+
+def _stage(stage: str, datas: list[tuple[str, bytes]]) -> None:
+    """One pass of ``stage`` over the logs: reading each, or reading and replaying it."""
+    for name, data in datas:
+        log = read_log(data, game=name)
+        if stage == "replay":
+            replay_log(log, name=name).records()
+
+
+def _child(stage: str, folder: Path, passes: int) -> None:
+    """A process counted by ``--instructions``: the four-player half games, one pass of
+    ``stage`` to warm up, then ``passes`` more."""
+    half_four = [(n, d) for n, d, half in _logs(folder)[0] if half]
+    for _ in range(1 + passes):
+        _stage(stage, half_four)
+
+
+def _counted(folder: Path) -> None:
+    """``--instructions``: reading and replaying a four-player half game, each the
+    difference of two processes (with one more pass, and without) over the games."""
+    games = sum(half for _, _, half in _logs(folder)[0])
+    if not games:
+        raise SystemExit(f"no four-player half games under {folder}")
+    base = [sys.executable, __file__, str(folder), "--child"]
+    cost = {
+        stage: instructions([*base, stage, "--passes", "1"], stage)
+        - instructions([*base, stage, "--passes", "0"], stage)
+        for stage in STAGES
+    }
+    read, total = cost["read"] / games, cost["replay"] / games
+    print(f"instructions a four-player half game ({games} games from {folder}):")
+    print(f"reading:   {read / 1e6:7.2f} M ({read / total:.0%})")
+    print(f"replaying: {(total - read) / 1e6:7.2f} M ({(total - read) / total:.0%})")
+    print(f"both:      {total / 1e6:7.2f} M")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("folder", nargs="?", type=Path, default=DEFAULT)
+    parser.add_argument("--repeat", type=int, default=10, help="passes; the best is kept")
+    parser.add_argument("--profile", type=int, default=0, metavar="N", help="cProfile top N")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count instructions with valgrind instead of timing (four-player half games)",
+    )
+    parser.add_argument("--child", choices=STAGES, help=argparse.SUPPRESS)
+    parser.add_argument("--passes", type=int, default=1, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if not _files(args.folder):
+        print(f"no logs under {args.folder}", file=sys.stderr)
+        return 1
+    if args.child:
+        _child(args.child, args.folder, args.passes)
+        return 0
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            raise SystemExit("--instructions needs valgrind (apt install valgrind)")
+        _counted(args.folder)
+        return 0
+    datas, skipped = _logs(args.folder)
     if skipped:
         print(f"skipped {len(skipped)} files agari does not read: " + "; ".join(skipped)[:300])
     half_four = [(n, d) for n, d, half in datas if half]
