@@ -26,7 +26,6 @@ replaying in both), without the machine's load. Issue 28's figure.
 from __future__ import annotations
 
 import argparse
-import shutil
 import subprocess
 import sys
 import time
@@ -104,8 +103,6 @@ def _fresh(what: str, folder: Path, installed: bool) -> tuple[float, int, int]:
 def _counted(folder: Path, installed: bool) -> None:
     """``--instructions``: each of :data:`COUNTED` in a process of its own under callgrind,
     and the review's ratio to the replay with the base subtracted from both."""
-    if shutil.which("valgrind") is None:
-        raise SystemExit("--instructions needs valgrind (apt install valgrind)")
     counts = {what: instructions(_command(what, folder, installed), what) for what in COUNTED}
     replay = counts["replay"] - counts["base"]
     review = counts["review"] - counts["base"]
