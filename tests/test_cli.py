@@ -199,3 +199,22 @@ def test_scoring_a_hand_imports_only_what_it_needs() -> None:
         "pathlib",
         "urllib.parse",
     }
+
+
+@pytest.mark.parametrize("argv", [["234m067p3457899s+6s"], ["ev", "12455m34567p6777s"]])
+def test_ctrl_c_in_any_command_stops_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """Ctrl-C in a command that does not catch it itself (the hand report, ``agari ev``, a
+    module still being imported): exit 130 and one line naming the command, as the long
+    commands do (tests/test_game_faults.py), not a traceback."""
+    import agari.cli
+
+    def interrupted(args: list[str]) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(agari.cli, "_dispatch", interrupted)
+    assert main(argv) == 130
+    err = capsys.readouterr().err
+    prog = "agari ev" if argv[0] == "ev" else "agari"
+    assert err == f"\n{prog}: interrupted\n"

@@ -166,8 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args, language, json_names = _speak(args)
     except _UsageError as error:
-        prog = f"agari {args[0]}" if args and args[0] in _SUBCOMMANDS else "agari"
-        sys.stderr.write(f"{prog}: {error}\n")
+        sys.stderr.write(f"{_prog(args)}: {error}\n")
         return 2
     from agari.lang import use
 
@@ -178,11 +177,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return status
     except BrokenPipeError:  # e.g. `agari ... | head`: stop quietly (Python docs recipe)
         return pipe_closed()
+    except KeyboardInterrupt as stopped:  # Ctrl-C in a command that does not catch it itself
+        from agari.cli.options import stopped_by
+
+        return stopped_by(stopped, _prog(args), sys.stdout, sys.stderr)
     except OSError as error:
         if not is_write_failure(error):
             raise
-        prog = f"agari {args[0]}" if args and args[0] in _SUBCOMMANDS else "agari"
-        return cannot_write(prog, error)
+        return cannot_write(_prog(args), error)
+
+
+def _prog(args: Sequence[str]) -> str:
+    """The command's name in its messages: ``agari`` and the subcommand, if one is given."""
+    return f"agari {args[0]}" if args and args[0] in _SUBCOMMANDS else "agari"
 
 
 def _speak(args: list[str]) -> tuple[list[str], str, str | None]:

@@ -31,6 +31,7 @@ __all__ = [
     "isatty",
     "rules_of",
     "run_until_stopped",
+    "stopped_by",
 ]
 
 #: The exit status after Ctrl-C (128 + SIGINT) and after SIGTERM (128 + SIGTERM), what a
@@ -342,10 +343,17 @@ def run_until_stopped(prog: str, body: Callable[[], int], out: IO[str], err: IO[
         with _terminate_as_interrupt():
             return body()
     except KeyboardInterrupt as stopped:
-        with contextlib.suppress(OSError, ValueError):
-            out.flush()
-        if isinstance(stopped, _Terminated):
-            err.write(prog + ": " + _("terminated") + "\n")
-            return EXIT_TERMINATED
-        err.write("\n" + prog + ": " + _("interrupted") + "\n")
-        return EXIT_INTERRUPTED
+        return stopped_by(stopped, prog, out, err)
+
+
+def stopped_by(stopped: KeyboardInterrupt, prog: str, out: IO[str], err: IO[str]) -> int:
+    """The exit status of a command that ``stopped`` (Ctrl-C, or SIGTERM where
+    :func:`run_until_stopped` turned it into one): ``out`` flushed as far as it got, a line
+    on ``err``, no traceback."""
+    with contextlib.suppress(OSError, ValueError):
+        out.flush()
+    if isinstance(stopped, _Terminated):
+        err.write(prog + ": " + _("terminated") + "\n")
+        return EXIT_TERMINATED
+    err.write("\n" + prog + ": " + _("interrupted") + "\n")
+    return EXIT_INTERRUPTED
