@@ -163,23 +163,25 @@ def winning_kinds(closed: Sequence[int], melds: int, held: Sequence[int]) -> tup
 
 
 @mypyc_attr(acyclic=True)  # values only: the compiled build leaves it out of the collector
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False)
 class DiscardFigures:
     """One discard of 14 tiles: the shanten after it, the kinds that then improve the hand
-    and how many copies of them the player has not seen (``count``)."""
+    and how many copies of them the player has not seen (``count``). A value, not to be
+    changed, but not frozen (see ``__init__``)."""
 
     kind: int
     shanten: int
     kinds: tuple[int, ...]
     count: int
 
-    # Written out, as Hand's is: the compiled build makes this a plain store per field,
-    # where the dataclass's own __init__ stays interpreted (a dozen of these a decision).
+    # Written out, and not frozen: a plain store per field in both builds (the compiled
+    # build's dataclass __init__ would stay interpreted; a frozen class is filled through
+    # ``object.__setattr__``, a call per field in the pure build). Two of these a decision.
     def __init__(self, kind: int, shanten: int, kinds: tuple[int, ...], count: int) -> None:
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "shanten", shanten)
-        object.__setattr__(self, "kinds", kinds)
-        object.__setattr__(self, "count", count)
+        self.kind = kind
+        self.shanten = shanten
+        self.kinds = kinds
+        self.count = count
 
     @property
     def tile(self) -> Tile:

@@ -64,14 +64,15 @@ def figures_json(figures: DiscardFigures) -> dict[str, Any]:
 
 
 @mypyc_attr(acyclic=True)  # values only: the compiled build leaves it out of the collector
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False)
 class Decision:
     """One decision (SPEC §8): where (round ``index``, its ``label``), who (``seat``), at
     which of its draws (``turn``), the hand before it (``hand``, and the ``drawn`` or
     ``offered`` tile), what was done (``action``), the shanten before and after, what the
     seat could see (``seen``: copies of each kind), the efficiency-best discards and the
     chosen one's figures (discard decisions), the value-aware choice where the hand could
-    be ready, the furiten, readiness and waits after, and whether a win was left."""
+    be ready, the furiten, readiness and waits after, and whether a win was left. A
+    record, not to be changed, but not frozen (see ``__init__``)."""
 
     index: int
     round: str
@@ -98,8 +99,10 @@ class Decision:
     #: the tile it drew (its figures are the whole of ``best``)
     forced: bool = False
 
-    # Written out (as Hand's is): a plain store per field in the compiled build, where the
-    # dataclass's own __init__ stays interpreted (one of these a decision).
+    # Written out, and not frozen: a plain store per field in both builds. A frozen class
+    # is filled through ``object.__setattr__``, which the pure build runs as a call per
+    # field (some 30,000 machine instructions a decision: an eighth of a review's work);
+    # the compiled build's dataclass ``__init__`` would stay interpreted.
     def __init__(
         self,
         index: int,
@@ -124,27 +127,27 @@ class Decision:
         dealt_in: bool = False,
         forced: bool = False,
     ) -> None:
-        object.__setattr__(self, "index", index)
-        object.__setattr__(self, "round", round)
-        object.__setattr__(self, "honba", honba)
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "turn", turn)
-        object.__setattr__(self, "hand", hand)
-        object.__setattr__(self, "drawn", drawn)
-        object.__setattr__(self, "offered", offered)
-        object.__setattr__(self, "action", action)
-        object.__setattr__(self, "shanten", shanten)
-        object.__setattr__(self, "shanten_after", shanten_after)
-        object.__setattr__(self, "seen", seen)
-        object.__setattr__(self, "best", best)
-        object.__setattr__(self, "chosen", chosen)
-        object.__setattr__(self, "value_best", value_best)
-        object.__setattr__(self, "furiten", furiten)
-        object.__setattr__(self, "tenpai", tenpai)
-        object.__setattr__(self, "waits", waits)
-        object.__setattr__(self, "missed_win", missed_win)
-        object.__setattr__(self, "dealt_in", dealt_in)
-        object.__setattr__(self, "forced", forced)
+        self.index = index
+        self.round = round
+        self.honba = honba
+        self.seat = seat
+        self.turn = turn
+        self.hand = hand
+        self.drawn = drawn
+        self.offered = offered
+        self.action = action
+        self.shanten = shanten
+        self.shanten_after = shanten_after
+        self.seen = seen
+        self.best = best
+        self.chosen = chosen
+        self.value_best = value_best
+        self.furiten = furiten
+        self.tenpai = tenpai
+        self.waits = waits
+        self.missed_win = missed_win
+        self.dealt_in = dealt_in
+        self.forced = forced
 
     @property
     def is_discard(self) -> bool:
