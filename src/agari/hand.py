@@ -10,6 +10,7 @@ normal form gives back an equal hand (tests/test_notation.py checks it on random
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -652,18 +653,21 @@ def format_codes(codes: Sequence[int]) -> str:
     >>> format_codes([1, 3, 5, 26, 27, 27, 55, 55])
     '123m055p11z'
     """
-    if not codes:
-        return ""
-    out: list[str] = []
-    suit = _SUIT_OF[codes[0] >> 1]
-    for code in codes:
-        kind = code >> 1
-        if _SUIT_OF[kind] != suit:
-            out.append(suit)
-            suit = _SUIT_OF[kind]
-        out.append(_DIGIT_OF[kind] if code & 1 else "0")
-    out.append(suit)
-    return "".join(out)
+    # A digit for every code in one C call (bytes.translate), and each suit's letter after
+    # its run, the runs found by bisection: no Python step a tile (the review prints a
+    # hand at every decision).
+    digits = bytes(codes).translate(_CODE_DIGITS).decode()
+    m = bisect_left(codes, _FIRST_CODE_OF_SUIT[1])
+    p = bisect_left(codes, _FIRST_CODE_OF_SUIT[2], m)
+    s = bisect_left(codes, _FIRST_CODE_OF_SUIT[3], p)
+    text = digits[:m] + SUITS[0] if m else ""
+    if p > m:
+        text += digits[m:p] + SUITS[1]
+    if s > p:
+        text += digits[p:s] + SUITS[2]
+    if len(codes) > s:
+        text += digits[s:] + SUITS[3]
+    return text
 
 
 _KIND: Final = attrgetter("kind")
@@ -677,6 +681,13 @@ def _reds_first(fives: re.Match[str]) -> str:
 
 _SUIT_OF: Final = tuple(SUITS[kind // 9] for kind in range(34))
 _DIGIT_OF: Final = tuple(str(kind % 9 + 1) for kind in range(34))
+#: The digit of each tile code as a ``bytes.translate`` table: a red five's (even) code is
+#: ``0``; bytes past the last code are never looked up.
+_CODE_DIGITS: Final = bytes(
+    ord("0") if code % 2 == 0 else ord(_DIGIT_OF[code // 2]) for code in range(68)
+).ljust(256, b"?")
+#: The first code of each suit (two codes a kind, nine kinds a suit).
+_FIRST_CODE_OF_SUIT: Final = tuple(2 * 9 * suit for suit in range(4))
 #: Printed melds and context words by object identity (the object is kept with its text,
 #: so an id is never reused while its entry lives). Melds and contexts read by
 #: parse_hand come from its caches, so the same objects come back again and again.

@@ -19,7 +19,7 @@ from agari.game.log_rules import log_rules
 from agari.game.logs import Call, Discard, Draw, RiichiAccepted, Win, read_log
 from agari.hand import format_tiles
 from agari.play.follow import Follower, follow_round
-from agari.play.review import _Round, review_round
+from agari.play.review import _calls, _Round, review_round
 from agari.play.summary import review_game
 from agari.rules import Rules
 from agari.tiles import PLAIN_TILES, Tile
@@ -270,7 +270,8 @@ def test_the_calls_offered_are_those_the_hand_can_make(picks: list[int]) -> None
                 and any(all(held[k] for k in run if k != kind) for run in runs)
             )
             want = ("pon",) * (held[kind] >= 2) + ("kan",) * (held[kind] >= 3) + ("chi",) * chi
-            assert state._calls(after, 0, PLAIN_TILES[kind]) == want, (hand, kind)
+            calls = _calls(state.follower.table.seats[after], kind, after, 0, 4)
+            assert calls == want, (hand, kind)
 
 
 # --------------------------------------------------------------------------- a real game

@@ -205,8 +205,7 @@ def _play_round(replay: LogReplay, round_log: RoundLog) -> bool:
         )
         return False
     try:
-        if replay.log.source not in _COPIES_COUNTED:
-            check_copies(round_log)
+        check_copies(round_log, replay.log.source)
         outcome, facts = walk_round(round_log, replay.rules)
     except ReplayError as e:
         where = error_place(replay.name, round_log.index, round_log.label, e.event)
@@ -246,10 +245,14 @@ class ReplayError(ValueError):
 _COPIES_COUNTED: Final = frozenset({"tenhou6", "mjlog"})
 
 
-def check_copies(round_log: RoundLog) -> None:
+def check_copies(round_log: RoundLog, source: str = "") -> None:
     """No kind comes out of the wall more than four times (dealt, drawn, shown as a dora
     indicator): a log that brings out a fifth is damaged, whichever reader read it. A
-    :class:`ReplayError` names the draw or indicator that shows the fifth."""
+    :class:`ReplayError` names the draw or indicator that shows the fifth. Nothing is
+    counted for a log whose reader counted as it read (``source``, the log's format: see
+    :data:`_COPIES_COUNTED`)."""
+    if source in _COPIES_COUNTED:
+        return
     copies = [0] * 34
     for hand in round_log.hands:
         for tile in hand:

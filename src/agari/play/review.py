@@ -34,7 +34,7 @@ from agari.engine.scoring import score_hand
 from agari.errors import HandError
 from agari.game.logs import Call, Discard, Draw, Event, NewDora, RiichiAccepted, RoundLog, Win
 from agari.game.replay_log import ReplayError, check_copies
-from agari.game.table import TableError
+from agari.game.table import SeatTable, TableError
 from agari.hand import SEAT_WINDS, Context, Hand, make_context, replace_context
 from agari.native import mypyc_attr
 from agari.notation.validate import check_under_rules
@@ -52,6 +52,7 @@ _TAKES: Final = ("chi", "pon", "daiminkan")
 _TURN_EVENTS: Final = (Draw, Discard)
 _PLAY_EVENTS: Final = (Draw, Discard, Call)
 _TABLE_EVENTS: Final = (Call, RiichiAccepted, NewDora)
+_NOTHING_LOST: Final = (0, 0)
 
 
 def figures_json(figures: DiscardFigures) -> dict[str, Any]:
@@ -154,24 +155,29 @@ class Decision:
         return "discard" in self.action
 
     @property
+    def lost(self) -> tuple[int, int]:
+        """What the discard made lost beside the best: the shanten, and where the shanten
+        is the best's, the acceptance; ``(0, 0)`` for a discard as good as the best and
+        for the other decisions."""
+        chosen = self.chosen
+        if chosen is None or not self.best:
+            return _NOTHING_LOST
+        top = self.best[0]
+        shanten = chosen.shanten - top.shanten
+        return (shanten, 0) if shanten else (0, top.count - chosen.count)
+
+    @property
     def matches_best(self) -> bool:
         """The discard made is as good as the best: the same shanten and acceptance."""
-        if self.chosen is None or not self.best:
-            return True
-        top = self.best[0]
-        return (self.chosen.shanten, self.chosen.count) == (top.shanten, top.count)
+        return self.lost == _NOTHING_LOST
 
     @property
     def shanten_lost(self) -> int:
-        if self.chosen is None or not self.best:
-            return 0
-        return self.chosen.shanten - self.best[0].shanten
+        return self.lost[0]
 
     @property
     def acceptance_lost(self) -> int:
-        if self.chosen is None or not self.best or self.shanten_lost:
-            return 0
-        return self.best[0].count - self.chosen.count
+        return self.lost[1]
 
     def to_json(self, game: str) -> dict[str, Any]:
         record: dict[str, Any] = {
@@ -426,15 +432,19 @@ class _Round:
     def offers(self, by: int, tile: Tile, events: Sequence[Event], at: int, robbed: bool) -> None:
         """The seats that could take ``tile`` (offered by ``by``) and what each did; the
         events from ``at`` on tell it."""
-        for seat in range(self.rules.players):
+        table = self.follower.table
+        kind = tile.kind
+        players = self.rules.players
+        # a robbed kan or kita is won on, never called; nothing is called from the last tile
+        may_call = not robbed and table.wall_left > 0
+        for seat, facts in enumerate(self.follower.facts):
             if seat == by:
                 continue
-            win = self.can_win(seat, by) if tile.kind in self.follower.facts[seat].waits else False
-            calls = () if robbed else self._calls(seat, by, tile)
+            win = kind in facts.waits and self.can_win(seat, by)
+            calls = _calls(table.seats[seat], kind, seat, by, players) if may_call else ()
             if not win and not calls:
                 continue
             taken = _taken(events, at, seat, tile)
-            facts = self.follower.facts[seat]
             shanten = facts.shanten
             self.decisions.append(
                 Decision(
@@ -456,28 +466,27 @@ class _Round:
                 )
             )
 
-    def _calls(self, seat: int, by: int, tile: Tile) -> tuple[str, ...]:
-        """The calls ``seat`` could make on ``tile`` discarded by ``by``."""
-        table = self.follower.table
-        player = table.seats[seat]
-        if player.riichi or table.wall_left == 0:
-            return ()
-        kind = tile.kind
-        held = tally(player.codes)
-        out: list[str] = []
-        if held[kind] >= 2:
-            out.append("pon")
-        if held[kind] >= 3:
-            out.append("kan")
-        if self.rules.players == 4 and seat == (by + 1) % 4 and kind < 27:
-            rank = kind % 9
-            below = rank >= 1 and held[kind - 1] > 0
-            above = rank <= 7 and held[kind + 1] > 0
-            if (below and (above or (rank >= 2 and held[kind - 2] > 0))) or (
-                above and rank <= 6 and held[kind + 2] > 0
-            ):  # a sequence below it, around it, or above it
-                out.append("chi")
-        return tuple(out)
+
+def _calls(player: SeatTable, kind: int, seat: int, by: int, players: int) -> tuple[str, ...]:
+    """The calls ``player``, at ``seat``, could make on a discard of ``kind`` by ``by``
+    (a chi: the seat after the discarder, four players, a number tile)."""
+    if player.riichi:
+        return ()
+    held = tally(player.codes, None)
+    out: list[str] = []
+    if held[kind] >= 2:
+        out.append("pon")
+    if held[kind] >= 3:
+        out.append("kan")
+    if players == 4 and seat == (by + 1) % 4 and kind < 27:
+        rank = kind % 9
+        below = rank >= 1 and held[kind - 1] > 0
+        above = rank <= 7 and held[kind + 1] > 0
+        if (below and (above or (rank >= 2 and held[kind - 2] > 0))) or (
+            above and rank <= 6 and held[kind + 2] > 0
+        ):  # a sequence below it, around it, or above it
+            out.append("chi")
+    return tuple(out)
 
 
 def _taken(events: Sequence[Event], at: int, seat: int, tile: Tile) -> Action | None:
@@ -506,11 +515,12 @@ def _won_on(events: Sequence[Event], at: int, by: int) -> bool:
     return False
 
 
-def review_round(round_log: RoundLog, rules: Rules) -> list[Decision]:
+def review_round(round_log: RoundLog, rules: Rules, source: str = "") -> list[Decision]:
     """Every decision of one round, in play order; of a damaged round (a fifth copy of a
-    kind out of the wall, an event that does not fit the table), those before the damage."""
+    kind out of the wall, an event that does not fit the table), those before the damage.
+    ``source``: the log's format (the copies a reader has counted are not counted again)."""
     try:
-        check_copies(round_log)
+        check_copies(round_log, source)
         end = len(round_log.events)
     except ReplayError as damage:
         if damage.event is None:  # the deal itself: no hand to follow

@@ -36,6 +36,8 @@ class PlayerSummary:
     riichi_while_furiten: int = 0
     deal_ins_ready: int = 0
     deal_ins_not_ready: int = 0
+    #: the discards that lost the most (see :func:`review_game`); while the decisions are
+    #: added, every discard that lost something
     costliest: list[Decision] = field(default_factory=list)
 
     @property
@@ -54,9 +56,13 @@ class PlayerSummary:
         self.decisions += 1
         if decision.is_discard:
             self.discards += 1
-            self.best_discards += decision.matches_best
-            self.shanten_lost += decision.shanten_lost
-            self.acceptance_lost += decision.acceptance_lost
+            shanten, acceptance = decision.lost
+            if shanten or acceptance:
+                self.shanten_lost += shanten
+                self.acceptance_lost += acceptance
+                self.costliest.append(decision)  # cut to the costliest when all are in
+            else:
+                self.best_discards += 1
             if decision.action.get("riichi") and decision.furiten is not None:
                 self.riichi_while_furiten += 1
         self.missed_wins += decision.missed_win
@@ -123,11 +129,11 @@ def review_game(
     players = tuple(PlayerSummary(seat, names[seat]) for seat in range(rules.players))
     decisions: list[Decision] = []
     for round_log in log.rounds if rounds is None else rounds:
-        for decision in review_round(round_log, rules):
+        for decision in review_round(round_log, rules, log.source):
             decisions.append(decision)
             players[decision.seat].add(decision)
     for player in players:
-        player.costliest = _costliest([d for d in decisions if d.seat == player.seat], costliest)
+        player.costliest = _costliest(player.costliest, costliest)
     return GameReview(name, log, rules, tuple(decisions), players)
 
 
@@ -140,7 +146,13 @@ def review_replay(replay: LogReplay, name: str, *, costliest: int = 5) -> GameRe
     return review_game(log, replay.rules, name, costliest=costliest, rounds=rounds)
 
 
-def _costliest(decisions: Sequence[Decision], count: int) -> list[Decision]:
-    lost = [d for d in decisions if d.is_discard and not d.matches_best]
-    lost.sort(key=lambda d: (-d.shanten_lost, -d.acceptance_lost, d.index, d.turn))
+def _costliest(lost: list[Decision], count: int) -> list[Decision]:
+    """The ``count`` discards of ``lost`` (those that lost something) that lost the most:
+    shanten, then acceptance; the earliest first."""
+    lost.sort(key=_by_loss)
     return lost[:count]
+
+
+def _by_loss(decision: Decision) -> tuple[int, int, int, int]:
+    shanten, acceptance = decision.lost
+    return -shanten, -acceptance, decision.index, decision.turn
