@@ -231,7 +231,9 @@ class RoundTable:
         self.seats: list[SeatTable] = [SeatTable([tile_code(t) for t in hand]) for hand in hands]
         self._dora: list[Tile] = [dora]
         #: the copies of each kind every seat sees (:meth:`visible`), kept as tiles show
-        self._shown = [0] * 34
+        #: (bytes-like: copied into the counts a seat sees in one step, at every decision
+        #: of a review)
+        self._shown = bytearray(34)
         self._shown[dora.kind] += 1
         self.wall_left: int = WALL_DRAWS[players]
         #: a call, kan or kita happened: the first-turn chances are gone for everyone

@@ -239,14 +239,6 @@ class _Round:
 
     # --- the facts at a moment ---
 
-    def hand_text(self, seat: int) -> str:
-        return self.follower.table.seats[seat].text()
-
-    def seen(self, seat: int) -> bytes:
-        """34 counts, as bytes: read-only, and no work for the garbage collector among the
-        thousands of decisions a review keeps."""
-        return self.follower.table.visible(seat)
-
     def can_win(self, seat: int, from_seat: int) -> bool:
         """Whether ``seat`` may win now on the last draw or offered tile: a complete hand
         with a yaku (the round's winds given), not furiten for a ron."""
@@ -280,7 +272,9 @@ class _Round:
         player = table.seats[seat]
         closed, held = counts(player)
         melds = len(player.melds)
-        seen = self.seen(seat)
+        # as bytes: read-only, and no work for the garbage collector among the thousands
+        # of decisions a review keeps
+        seen = table.visible(seat)
         drawn = (
             table.last.tile if isinstance(table.last, Draw) and table.last.seat == seat else None
         )
@@ -329,15 +323,20 @@ class _Round:
             and not missed
             and not self._may_declare(closed, only)
         )
-        hand = self.hand_text(seat)
+        hand = player.text()
         # a discard's figures are the facts of the hand it leaves: not worked out again
         known = None if chosen is None else (chosen.shanten, chosen.kinds)
         self.follower.apply(event, known)
         facts = self.follower.facts[seat]
         after = chosen.shanten if chosen is not None else self._shanten_now(seat)
+        index, name, honba = self.where
         self.decisions.append(
             Decision(
-                *self._where(seat),
+                index,
+                name,
+                honba,
+                seat,
+                self.turn[seat],
                 hand,
                 drawn,
                 None,
@@ -363,11 +362,6 @@ class _Round:
         counts; a server allows the kan where the waits stay), or, with three players, a
         North set aside as kita."""
         return closed[drawn] == 4 or (self.rules.players == 3 and drawn == NORTH)
-
-    def _where(self, seat: int) -> tuple[int, str, int, int, int]:
-        """A decision's first fields: the round (index, name, honba), the seat, its turn."""
-        index, name, honba = self.where
-        return index, name, honba, seat, self.turn[seat]
 
     def _shanten_now(self, seat: int) -> int:
         closed, held = counts(self.follower.table.seats[seat])
@@ -446,16 +440,21 @@ class _Round:
                 continue
             taken = _taken(events, at, seat, tile)
             shanten = facts.shanten
+            index, name, honba = self.where
             self.decisions.append(
                 Decision(
-                    *self._where(seat),
-                    self.hand_text(seat),
+                    index,
+                    name,
+                    honba,
+                    seat,
+                    self.turn[seat],
+                    table.seats[seat].text(),
                     None,
                     tile,
                     taken if taken is not None else {"pass": str(tile)},
                     shanten,
                     -1 if taken is not None and "win" in taken else shanten,
-                    self.seen(seat),
+                    table.visible(seat),
                     (),
                     None,
                     None,
