@@ -358,6 +358,13 @@ def test_no_kind_comes_out_of_the_wall_five_times() -> None:
     with pytest.raises(ReplayError, match=r"^1m is dealt, drawn or shown 5 times$") as error:
         check_copies(dealt)
     assert error.value.event is None
+    # The readers of tenhou.net/6 and mjlog refuse a fifth copy as they read: their rounds
+    # are not counted again; every other format's are.
+    for source in ("tenhou6", "mjlog"):
+        check_copies(drawn, source)
+    for source in ("majsoul", "riichicity", "mjai"):
+        with pytest.raises(ReplayError, match=r"^9m is dealt, drawn or shown 5 times$"):
+            check_copies(drawn, source)
 
 
 # --------------------------------------------------------------------------- damaged logs
