@@ -16,6 +16,7 @@ checked whole where it is what a player reads (the score sheet, ``agari points``
 
 from __future__ import annotations
 
+import itertools
 import pickle
 from typing import Any
 
@@ -41,7 +42,7 @@ from agari.settle import (
 )
 from agari.settle.draws import noten_total
 from agari.settle.limits import kazoe_count, kazoe_limit
-from agari.settle.win import honba_per_ron, honba_per_tsumo_payer
+from agari.settle.win import hand_points, honba_per_ron, honba_per_tsumo_payer
 from agari.settlement import Settlement, Transfer
 
 WRC = Rules.preset("wrc2025")  # kiriage on, kazoe yakuman, nagashi off, chombo 20000
@@ -762,3 +763,55 @@ def test_calculate_needs_fu_only_below_5_han() -> None:
     message = r"^fu are needed at every han under aotenjou=on \(6 han given\)$"
     with pytest.raises(SettleError, match=message):
         calculate(6, None, AOTENJOU)
+
+
+# --------------------------------------------------------------------------- points alone
+
+
+@pytest.mark.parametrize("rules", [WRC, TENHOU, SANMA, WAREME, AOTENJOU])
+@pytest.mark.parametrize("tsumo", [False, True])
+def test_the_points_alone_are_the_settlements_points(rules: Rules, tsumo: bool) -> None:
+    """``hand_points`` (the review's value-aware choice reads it for thousands of ready
+    hands) is what ``settle_win(...).points`` reads, for every winner, base, discarder,
+    liable seat, wareme seat and counters; a win the settlement refuses is refused too."""
+    for base, winner, source, pao, liable, wareme, honba in itertools.product(
+        (0, 320, 960, 1920, 2000, 8000),
+        ("E", "S", "W", "N"),
+        (None, "left", "across", "right"),
+        (None, "E", "W", "N"),
+        (0, 8000),
+        (None, "E", "W"),
+        (0, 2),
+    ):
+        context = Context(
+            seat_wind=winner,
+            tsumo=tsumo,
+            win_from=None if tsumo else source,
+            pao=pao,
+            wareme=wareme,
+            honba=honba,
+            sticks=honba // 2,
+        )
+        try:
+            want = settle_win(min(base, 8000), context, rules, min(liable, base)).points
+        except SettleError:
+            with pytest.raises(SettleError):
+                hand_points(min(base, 8000), context, rules, min(liable, base))
+            continue
+        assert hand_points(min(base, 8000), context, rules, min(liable, base)) == want
+
+
+def test_the_points_alone_of_a_ron_and_a_tsumo() -> None:
+    # RULES.md "Limits and points": base 960 (30 fu 3 han) by ron to a non-dealer is 3840,
+    # rounded up to 3900 (the honba not counted); by tsumo the dealer pays 2 x 960 rounded
+    # up (2000) and each other seat 960 rounded up (1000); in three-player nobody pays the
+    # absent North's share.
+    ron = Context(seat_wind="S", win_from="left", honba=1)
+    assert hand_points(960, ron, WRC) == 3900
+    tsumo = Context(seat_wind="S", tsumo=True)
+    assert hand_points(960, tsumo, WRC) == 2000 + 1000 + 1000
+    assert hand_points(960, tsumo, SANMA) == 2000 + 1000
+    with pytest.raises(SettleError):
+        hand_points(-1, tsumo, WRC)
+    with pytest.raises(SettleError):
+        hand_points(960, tsumo, WRC, -1)

@@ -53,7 +53,7 @@ from agari.settle.limits import (
     kiriage_applies,
     yakuman_base,
 )
-from agari.settle.win import discarder_unknown, settle_win
+from agari.settle.win import discarder_unknown, hand_points, settle_win
 
 if TYPE_CHECKING:
     from agari.hand import Hand
@@ -681,7 +681,8 @@ def win_points(hand: Hand, rules: Rules) -> int:
     _, scored, facts = _score_readings(hand, rules)
     if facts is None or not scored:
         return 0
-    return _settled(scored, hand, rules)[1].figures()[0]
+    top = scored[0] if len(scored) == 1 else best(scored)
+    return hand_points(top.base, hand.context, rules, top.liable_base)
 
 
 def _dora_mapping(dora: DoraCounts) -> ReadOnlyDict[int]:

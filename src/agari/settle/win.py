@@ -92,29 +92,12 @@ def settle_win(base: int, context: Context, rules: Rules, liable_base: int = 0) 
         check_seat(winner, seats, "winner")
     tsumo = context.tsumo
     notes: list[str] = []
-
-    # The ordinary shares, and the SPEC §3 payment made from them (tsumo_shares, written out:
-    # the dealer pays twice the base, everyone pays twice when the dealer wins).
-    shares: list[Share]
+    shares, payment = _ordinary_shares(base, context, rules, seats)
     if tsumo:
-        twice = round_up_100(2 * base)
-        if winner == "E":
-            shares = [(seat, twice, "hand") for seat in seats if seat != winner]
-            payment = {"tsumo_each": twice}
-        else:
-            once = round_up_100(base)
-            shares = [
-                (seat, twice if seat == "E" else once, "hand") for seat in seats if seat != winner
-            ]
-            payment = {"tsumo_dealer": twice, "tsumo_non_dealer": once}
         honba_payers = [seat for seat, _, _ in shares]
         honba_each = honba_per_tsumo_payer(rules)
     else:
-        discarder = seat_from(winner, context.win_from, rules) or UNKNOWN
-        value = round_up_100(base * (6 if winner == "E" else 4))
-        shares = [(discarder, value, "hand")]
-        payment = {"ron": value}
-        honba_payers = [discarder]
+        honba_payers = [shares[0][0]]
         honba_each = honba_per_ron(rules)
 
     pao = context.pao if liable_base else None
@@ -168,6 +151,44 @@ def settle_win(base: int, context: Context, rules: Rules, liable_base: int = 0) 
     if context.sticks:
         transfers.append(_new(_TRANSFER, (None, winner, STICK * context.sticks, "sticks", False)))
     return Settlement("win", seats, tuple(transfers), tuple(notes), winner, payment)
+
+
+def hand_points(base: int, context: Context, rules: Rules, liable_base: int = 0) -> int:
+    """The winner's points for a win worth ``base``: what ``settle_win(...).points`` reads
+    (the hand's shares, liability and wareme as settled; no honba, no sticks), without the
+    transfers made where neither liability nor wareme moves a share (the review values
+    thousands of ready hands)."""
+    seats = seats_in_play(rules)
+    winner = context.seat_wind
+    moved = (liable_base > 0 and context.pao is not None) or (
+        rules.wareme and context.wareme in seats
+    )
+    if moved or min(base, liable_base) < 0 or winner not in seats:  # in full, or refused
+        return settle_win(base, context, rules, liable_base).figures()[0]
+    return sum([amount for _, amount, _ in _ordinary_shares(base, context, rules, seats)[0]])
+
+
+def _ordinary_shares(
+    base: int, context: Context, rules: Rules, seats: tuple[str, ...]
+) -> tuple[list[Share], dict[str, int]]:
+    """The hand's ordinary shares of a win worth ``base``, and the SPEC §3 payment made
+    from them (:func:`tsumo_shares`, written out: the dealer pays twice the base, everyone
+    pays twice when the dealer wins; a ron's discarder pays 4 x, 6 x to the dealer)."""
+    winner = context.seat_wind
+    if context.tsumo:
+        twice = round_up_100(2 * base)
+        shares: list[Share]
+        if winner == "E":
+            shares = [(seat, twice, "hand") for seat in seats if seat != winner]
+            return shares, {"tsumo_each": twice}
+        once = round_up_100(base)
+        shares = [
+            (seat, twice if seat == "E" else once, "hand") for seat in seats if seat != winner
+        ]
+        return shares, {"tsumo_dealer": twice, "tsumo_non_dealer": once}
+    discarder = seat_from(winner, context.win_from, rules) or UNKNOWN
+    value = round_up_100(base * (6 if winner == "E" else 4))
+    return [(discarder, value, "hand")], {"ron": value}
 
 
 _new: Final = tuple.__new__
