@@ -19,7 +19,7 @@ from agari.game.log_rules import log_rules
 from agari.game.logs import Call, Discard, Draw, RiichiAccepted, Win, read_log
 from agari.hand import format_tiles
 from agari.play.follow import Follower, follow_round
-from agari.play.review import _calls, _Round, review_round
+from agari.play.review import _calls, _discarded_copy, _Round, review_round
 from agari.play.summary import review_game
 from agari.rules import Rules
 from agari.tiles import PLAIN_TILES, Tile
@@ -97,6 +97,40 @@ def test_the_value_choice_skips_a_wait_whose_every_copy_is_in_sight() -> None:
     decision = [d for d in _review(hands, events) if d.seat == 1 and d.is_discard][-1]
     assert [(str(f.tile), f.count) for f in decision.best] == [("1s", 3)]
     assert decision.value_best == "1s"
+
+
+@pytest.mark.parametrize(("second_south", "value_best"), [("5z", "6m"), ("2z", "5m")])
+def test_a_wait_whose_every_copy_is_in_sight_adds_no_value(
+    second_south: str, value_best: str
+) -> None:
+    """Seat 1 (South; the dora South, indicator 1z) holds 234m 567p 789s 22z 55m and draws
+    6m. Throwing the 6m waits on 2z or 5m: a tsumo on 2z is menzen tsumo, South and dora 3
+    (5 han, mangan: 2,000/4,000), on 5m menzen tsumo and dora 2 (3 han 30 fu: 1,000/2,000).
+    Throwing a 5m waits on 1m, 4m or 7m (23456m), each menzen tsumo and dora 2 (pinfu is
+    not: the pair is the seat's wind), 1,000/2,000. With one South in a river, the 2z wait
+    has a copy left and its mangan makes the 6m the value choice; with the other two in the
+    rivers it has none: both discards are then worth 4,000, and the 5m's eleven unseen
+    winning tiles (1m: 4, 4m: 3, 7m: 4) beat the 6m's two (5m)."""
+    hands = [FILLER[0], "234m567p789s22z55m", FILLER[2], FILLER[3]]
+    events = _turns((0, "2z"), (1, "9m"), (2, second_south), (3, "5z"), (0, "6z"))
+    events += [Draw(1, T("6m")), Discard(1, T("5m"))]
+    round_log = replace(made_round(hands, events), dora_indicator=T("1z"))
+    decision = [
+        d for d in review_round(round_log, Rules.preset("tenhou")) if d.seat == 1 and d.is_discard
+    ][-1]
+    assert decision.hand == "234556m567p789s22z"
+    assert [(str(f.tile), f.count) for f in decision.best] == [("5m", 11)]
+    assert decision.value_best == value_best
+
+
+def test_the_copy_a_value_choice_discards_is_a_plain_one_before_a_red_five() -> None:
+    """Of a kind held as a red five and plain ones, the ready hand valued keeps the red five
+    (a dora); a red five held alone is the copy discarded. Codes: kind * 2 + 1 plain, kind *
+    2 red (:func:`agari.tiles.tile_code`); 5p is kind 13."""
+    assert _discarded_copy([3, 26, 27, 27, 40], 13) == 2  # 0p 5p 5p: the first plain 5p
+    assert _discarded_copy([3, 26, 40], 13) == 1  # 0p alone
+    assert _discarded_copy([3, 27, 40], 13) == 1
+    assert _discarded_copy([3, 27, 40], 1) == 0  # 2m (code 3), no red kind
 
 
 def test_a_single_ready_discard_of_a_closed_hand_is_the_value_choice() -> None:

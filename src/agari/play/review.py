@@ -230,7 +230,9 @@ class _Round:
         self.decisions: list[Decision] = []
         #: the most a ready hand's win is worth (None: refused), by what it depends on
         #: (:meth:`_value_choice`): a ready seat's hand comes back at each of its turns
-        self.best_wins: dict[tuple[int, bytes, tuple[int, ...], int, bool], int | None] = {}
+        self.best_wins: dict[
+            tuple[int, bytes, tuple[int, ...], int, bool, tuple[int, ...]], int | None
+        ] = {}
         #: a ready seat's wins by ron and by tsumo, by seat, dora indicators shown and riichi
         self.win_contexts: dict[tuple[int, int, bool], tuple[Context, Context]] = {}
         #: the value of a ready hand is its best tsumo (the contexts here hold only winds,
@@ -316,7 +318,7 @@ class _Round:
             and not (isinstance(event, Win) and event.seat == event.from_seat)
             and self.can_win(seat, seat)
         )
-        value_best = self._value_choice(seat, ready) if ready else None
+        value_best = self._value_choice(seat, ready, seen) if ready else None
         forced = (
             only is not None
             and chosen_kind == only
@@ -367,26 +369,29 @@ class _Round:
         closed, held = counts(self.follower.table.seats[seat])
         return shanten_of(closed, len(self.follower.table.seats[seat].melds), held)
 
-    def _value_choice(self, seat: int, ready: Sequence[FigureRow]) -> str | None:
+    def _value_choice(
+        self, seat: int, ready: Sequence[FigureRow], seen: bytes | bytearray
+    ) -> str | None:
         """Of the discards that leave the hand ready with a winning tile unseen, the one
         whose best win is worth the most (the §4 discard table's order; more unseen winning
-        tiles break a tie)."""
+        tiles break a tie). A wait whose every copy is in sight (``seen``) wins nothing:
+        its value does not count."""
         table = self.follower.table
         player = table.seats[seat]
         if len(ready) == 1 and not any(meld.is_open for meld in player.melds):
             # nothing to weigh, and a closed ready hand always has a yaku (menzen tsumo)
             return str(PLAIN_TILES[ready[0][0]])
         # What the value of a ready hand's wins depends on: its tiles (as codes, red fives
-        # told apart), the melds by size (a pon may become a kan), the dora indicators and
-        # riichi; the seat (its winds) stays for the round.
+        # told apart), the melds by size (a pon may become a kan), the dora indicators,
+        # riichi and the waits with a copy left; the seat (its winds) stays for the round.
         codes = sorted(player.codes)
-        melds = tuple(len(meld.tiles) for meld in player.melds)
+        melds = tuple([len(meld.tiles) for meld in player.melds])
         dora = len(table.dora_indicators)
         best: tuple[int, int, int] | None = None
         for kind, _, kinds, count in ready:
-            # the first copy of the kind: the concealed tiles are the sorted codes' tiles
-            at = next(i for i, code in enumerate(codes) if code >> 1 == kind)
-            key = (seat, bytes(codes[:at] + codes[at + 1 :]), melds, dora, player.riichi)
+            alive = tuple([wait for wait in kinds if seen[wait] < 4])
+            at = _discarded_copy(codes, kind)  # the concealed tiles are the codes' tiles
+            key = (seat, bytes(codes[:at] + codes[at + 1 :]), melds, dora, player.riichi, alive)
             if key not in self.best_wins:
                 contexts = self._win_contexts(seat, dora, player.riichi)
                 concealed = player.concealed
@@ -395,7 +400,7 @@ class _Round:
                 )
                 try:
                     self.best_wins[key] = best_win(
-                        hand, kinds, self.rules, contexts, self.tsumo_only
+                        hand, alive, self.rules, contexts, self.tsumo_only
                     )
                 except HandError:  # a hand the engine refuses: no value to weigh
                     self.best_wins[key] = None
@@ -464,6 +469,13 @@ class _Round:
                     win and (taken is None or "win" not in taken),
                 )
             )
+
+
+def _discarded_copy(codes: list[int], kind: int) -> int:
+    """Where in a seat's sorted tile codes the copy of ``kind`` it discards is: a plain one
+    where it holds one (a red five kept is a dora kept), else the red five."""
+    plain = kind * 2 + 1
+    return codes.index(plain) if plain in codes else codes.index(plain - 1)
 
 
 def _calls(player: SeatTable, kind: int, seat: int, by: int, players: int) -> tuple[str, ...]:
