@@ -94,6 +94,21 @@ GROUPS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "src/agari/game/table.py",
         ),
     ),
+    "play": (
+        (
+            "src/agari/play/follow.py",
+            "src/agari/play/review.py",
+            "src/agari/play/summary.py",
+        ),
+        (
+            "tests/play/test_follow.py",
+            "tests/play/test_review.py",
+            "tests/play/test_review_records.py",
+            "src/agari/play/follow.py",
+            "src/agari/play/review.py",
+            "src/agari/play/summary.py",
+        ),
+    ),
 }
 
 #: Tests left out (node id prefixes): those that drive a command in a subprocess (it imports
@@ -114,6 +129,9 @@ DESELECT = (
     "tests/game/test_replay_logs.py::test_check_json_and_jobs",
     "tests/game/test_replay_logs.py::test_the_readme_shows_the_real_output",
     "tests/game/test_log_fuzz.py",
+    "tests/play/test_review.py::test_the_command_text_json_and_html",
+    "tests/play/test_review.py::test_the_command_refuses_what_it_cannot_review",
+    "tests/play/test_review.py::test_a_log_damaged_in_its_play_is_reviewed_up_to_the_damage",
 )
 
 #: Files the tests read beside the sources and the tests (mutmut copies ``src`` and ``tests``).
