@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from agari.game.log_rules import log_rules
-from agari.game.logs import Call, Discard, Draw, RiichiAccepted, Win, read_log
+from agari.game.logs import Call, Discard, Draw, RiichiAccepted, RoundLog, Win, read_log
+from agari.play.follow import Follower
 from agari.play.review import review_round
 from agari.play.summary import GameReview, review_game
 from agari.rules import Rules
@@ -100,6 +101,18 @@ def test_every_record_says_what_its_decision_holds(path: Path) -> None:
         if decision.forced:
             want["forced"] = True
         assert record == want
+    # where each decision is, from the log's rounds; offers are never forced; a hand not
+    # ready after the best discard has no value-aware choice
+    rounds = review.log.rounds
+    for decision in review.decisions:
+        where = rounds[decision.index]
+        assert (decision.round, decision.honba) == (where.name, where.honba)
+        assert decision.offered is None or not decision.forced
+        # its draws so far (a call or an offer may come before the seat's first draw)
+        assert decision.turn >= (decision.drawn is not None)
+        if decision.best and decision.best[0].shanten > 0:
+            assert decision.value_best is None
+    assert any(r.honba > 0 for r in rounds)
     summaries = records[len(review.decisions) :]
     seats = range(review.rules.players)
     assert [(s["kind"], s["seat"]) for s in summaries] == [("summary", s) for s in seats]
@@ -223,6 +236,7 @@ def test_a_pon_and_an_added_kan_are_decisions_and_the_kan_offers_its_tile_to_rob
     robbed = first[2:]
     assert [(d.seat, d.action, d.missed_win) for d in robbed] == [(1, {"pass": "1m"}, True)]
     assert robbed[0].furiten == "temporary" and robbed[0].shanten == 0
+    assert not kan[0].dealt_in
 
 
 def test_a_win_on_an_added_kan_is_a_ron_taken() -> None:
@@ -231,6 +245,8 @@ def test_a_win_on_an_added_kan_is_a_ron_taken() -> None:
     robbed = [d for d in review_round(round_log, TENHOU) if d.offered == T("1m")][-1]
     assert robbed.action == {"win": "ron"} and not robbed.missed_win
     assert robbed.shanten_after == -1 and robbed.furiten is None
+    kan = [d for d in review_round(round_log, TENHOU) if d.action.get("call") == "kan"]
+    assert [(d.seat, d.dealt_in) for d in kan] == [(0, True)]  # the kan was won on
 
 
 def test_a_closed_kan_is_a_decision() -> None:
@@ -260,10 +276,11 @@ def test_an_open_kan_taken_is_named_kan() -> None:
 
 
 def test_a_kita_is_a_decision_and_its_north_may_be_robbed() -> None:
-    """Three players: seat 0 sets aside the North it draws; seat 1, whose 4z pair and 111z
-    triplet wait on 4z or 9s (a shanpon with the East triplet a yaku), could rob it."""
+    """Three players: seat 0 sets aside the North it draws. Seat 1, waiting on the 4z alone
+    (123p 789p 111z 999s 4z, the East triplet a yaku), could rob it, lets it pass and is
+    furiten after; seat 2 holds two 4z but may not pon a North set aside."""
     rules = Rules.preset("tenhou-sanma")
-    hands = ["19m1258p1258s355z", "123p789p11144z99s", "19m2469p2469s677z"]
+    hands = ["19m1258p1258s355z", "123p789p111z999s4z", "19m2469p2468s44z6z"]
     events = [Draw(0, T("4z")), Call(0, "kita", (T("4z"),))]
     events += [Draw(0, T("6z"), replacement=True), Discard(0, T("6z"), tsumogiri=True)]
     round_log = replace(made_round(hands, events), scores=(35000,) * 3)
@@ -273,6 +290,10 @@ def test_a_kita_is_a_decision_and_its_north_may_be_robbed() -> None:
         (1, {"pass": "4z"}),
     ]
     assert decisions[1].offered == T("4z") and decisions[1].missed_win
+    assert decisions[1].furiten == "temporary"
+    assert not decisions[0].dealt_in
+    # the 6z thrown after: seat 2 holds one, seat 1 none; no offer
+    assert [d.seat for d in decisions[2:]] == [0]
 
 
 @pytest.mark.parametrize(("dealer", "missed"), [(1, True), (3, False)])
@@ -323,3 +344,230 @@ def test_a_round_with_a_fifth_copy_is_reviewed_up_to_the_draw_that_shows_it() ->
     assert len(whole) > len(cut)
     dealt = made_round([FAR[0], FAR[1], FAR[2], "1357m1357p13s777z"], [])
     assert review_round(dealt, TENHOU) == []
+
+
+# --------------------------------------------------------------------------- more offers
+
+
+def test_the_seat_after_the_discarder_is_offered_a_chi() -> None:
+    """Seat 0 holds 23m and sits after seat 3 (the seats go round: 3, then 0): seat 3's 1m
+    and 4m are each a chi for it; seat 1, across, holds 23m too and is offered no chi of
+    seat 3's tiles (only a pon of the 6z seat 0 throws: it holds two)."""
+    hands = ["2358m1358p1358s1z", "23m4679p1358s2z66z", FAR[2], FAR[3].replace("3z", "7z")]
+    events = [*_turns((0, "9m"), (1, "9m"), (2, "9p")), Draw(3, T("1m"))]
+    events += [Discard(3, T("1m"), tsumogiri=True), *_turns((0, "6z"), (1, "9s"), (2, "9m"))]
+    events += [Draw(3, T("4m")), Discard(3, T("4m"), tsumogiri=True)]
+    offers = [d for d in review_round(made_round(hands, events), TENHOU) if d.offered]
+    assert [(d.seat, str(d.offered), d.action) for d in offers] == [
+        (0, "1m", {"pass": "1m"}),
+        (1, "6z", {"pass": "6z"}),
+        (0, "4m", {"pass": "4m"}),
+    ]
+
+
+def test_a_furiten_seat_let_its_winning_tile_pass_missed_nothing() -> None:
+    """Seat 1 throws the 4m, one of its waits: furiten on the discard, so seat 2's 1m is
+    no win for it (and no call): no decision."""
+    hands = [FAR[0], READY, FAR[2], FAR[3]]
+    events = [*_turns((0, "5z")), Draw(1, T("4m")), Discard(1, T("4m"), tsumogiri=True)]
+    events += _turns((2, "1m"))
+    decisions = review_round(made_round(hands, events), TENHOU)
+    assert [d for d in decisions if d.offered == T("1m")] == []
+    assert [d.furiten for d in decisions if d.seat == 1] == ["discard"]
+
+
+def _drawn_out(last: str) -> list[object]:
+    """Seventy draws, each thrown at once (seat 0 first): every tile the deal below and the
+    indicator 9s leave, in kind order, the two ``last`` kept for draws 69 and 70 (seats 0
+    and 1)."""
+    dealt = [T(t) for hand in DRAWN_OUT for t in _tiles(hand)]
+    left = [k for k in range(34) for _ in range(4)]
+    for tile in [*dealt, T("9s")]:
+        left.remove(tile.kind)
+    kept = T(last).kind
+    left.remove(kept)
+    left.remove(kept)
+    order = [*left[:68], kept, kept]
+    return _turns(*((i % 4, str(PLAIN_TILES[k])) for i, k in enumerate(order)))
+
+
+def _tiles(hand: str) -> list[str]:
+    from agari.notation import parse_hand
+
+    return [str(t) for t in parse_hand(hand).concealed]
+
+
+#: Seat 2 holds 77z: it may pon the 7z seat 0 throws from the second-last draw, not the
+#: one seat 1 throws from the last (nothing is called from the last tile).
+DRAWN_OUT = ("1111m2222p3333s5z", "4444m5555p6666s6z", "7777m8888p111s77z", "9999m1111p2222s3z")
+
+
+def test_nothing_is_called_from_the_last_tile() -> None:
+    round_log = made_round(list(DRAWN_OUT), _drawn_out("7z"))
+    decisions = review_round(round_log, TENHOU)
+    offers = [d for d in decisions if d.offered == T("7z")]
+    assert [(d.seat, d.turn, d.action) for d in offers] == [(2, 17, {"pass": "7z"})]
+    # the last discard was made: seat 1's 18th draw emptied the wall
+    assert [d.turn for d in decisions if d.seat == 1 and d.is_discard][-1] == 18
+
+
+# --------------------------------------------------------------------------- value choice
+
+
+def _open_ready() -> tuple[list[str], list[object]]:
+    """Seat 1 chis seat 0's 1m with its 23m and throws the 1z: 456p 789s 99m 45s, ready on
+    3s or 6s with no yaku (open; the 9m pair and 789s rule out tanyao)."""
+    hands = [FAR[0], "23m99m456p45789s1z", FAR[2], FAR[3]]
+    events: list[object] = [Draw(0, T("7z")), Discard(0, T("1m"))]
+    events += [Call(1, "chi", (T("1m"), T("2m"), T("3m")), T("1m"), 0), Discard(1, T("1z"))]
+    return hands, events
+
+
+def test_an_open_hand_ready_without_a_yaku_has_no_value_choice() -> None:
+    """Seat 1 (above) draws a 6z: throwing it is the one discard that stays ready, and no
+    win of that hand has a yaku; later it draws a 5s: throwing the 4s waits on 5s or 9m
+    (shanpon), the 5s on 3s or 6s, and neither has a yaku either."""
+    hands, events = _open_ready()
+    events += [*_turns((2, "5z"), (3, "5z"), (0, "5z"), (1, "6z"))]
+    events += [*_turns((2, "4z"), (3, "4z"), (0, "4z")), Draw(1, T("5s")), Discard(1, T("5s"))]
+    own = [d for d in review_round(made_round(hands, events), TENHOU) if d.seat == 1]
+    one, two = own[-2:]
+    assert one.action == {"discard": "6z", "riichi": False}
+    assert [str(f.tile) for f in one.best] == ["6z"] and one.value_best is None
+    assert [str(f.tile) for f in two.best] == ["5s"] and two.value_best is None
+    assert two.tenpai and two.waits == (20, 23)
+
+
+def test_a_tie_in_value_and_tiles_goes_to_the_first_discard_of_the_table() -> None:
+    """Seat 1 holds 123456789m 111z 5p and draws 5s: throwing either five leaves a wait on
+    the other (ittsu, East, tsumo: the same han, the same fu, three copies unseen of each):
+    the 5p comes first in the discard table, and is the value choice."""
+    hands = [FAR[0].replace("1z", "5z"), "123456789m111z5p", FAR[2], FAR[3]]
+    events = [*_turns((0, "6z")), Draw(1, T("5s")), Discard(1, T("5s"))]
+    decision = [d for d in review_round(made_round(hands, events), TENHOU) if d.seat == 1][0]
+    assert [(str(f.tile), f.count) for f in decision.best] == [("5p", 3), ("5s", 3)]
+    assert decision.value_best == "5p"
+
+
+# --------------------------------------------------------------------------- odd rounds
+
+
+def test_a_riichi_declared_not_ready_weighs_the_tile_drawn_alone() -> None:
+    """A log may show a riichi the hand did not support: the tile drawn after it is still
+    the one discard, with its own figures (the efficiency table's row of that tile)."""
+    from agari.analysis.efficiency import discard_figures
+    from agari.play.follow import counts
+
+    hands = [FAR[0], "1357m1357p1357s4z", FAR[2], FAR[3]]
+    events = [*_turns((0, "5z")), Draw(1, T("9m"))]
+    events += [Discard(1, T("9m"), tsumogiri=True, riichi=True), RiichiAccepted(1)]
+    events += [*_turns((2, "5z"), (3, "5z"), (0, "6z")), Draw(1, T("9p"))]
+    round_log = made_round(hands, [*events, Discard(1, T("9p"), tsumogiri=True)])
+    last = [d for d in review_round(round_log, TENHOU) if d.seat == 1][-1]
+    state = _state_before(made_round(hands, events), TENHOU)
+    closed, held = counts(state.table.seats[1])
+    rows, before = discard_figures(closed, 0, held, state.table.visible(1), also=T("9p").kind)
+    assert [f.tile for f in last.best] == [T("9p")] and last.forced
+    assert last.best[0] == next(f for f in rows if f.tile == T("9p"))
+    assert last.shanten == before > 0
+
+
+def _state_before(round_log: RoundLog, rules: Rules) -> Follower:
+    """The round followed through all its events (its end aside)."""
+    follower = Follower(round_log, rules)
+    for event in round_log.events[:-1]:
+        follower.apply(event)  # type: ignore[arg-type]
+    return follower
+
+
+def test_a_round_whose_play_does_not_fit_the_table_is_reviewed_up_to_it() -> None:
+    """Seat 1 throws a 7z it does not hold: the decisions before are kept, in order."""
+    hands = [FAR[0], READY, FAR[2], FAR[3]]
+    good = _turns((0, "5z"))
+    bad = [*good, Draw(1, T("9p")), Discard(1, T("7z")), *_turns((2, "6z"))]
+    kept = review_round(made_round(hands, bad), TENHOU)
+    assert kept == review_round(made_round(hands, good), TENHOU)
+    assert [d.seat for d in kept] == [0]
+
+
+# --------------------------------------------------------------------------- the summary
+
+
+def test_each_riichi_while_furiten_is_counted() -> None:
+    """Seat 1 throws the 4m (one of its waits) and then declares riichi, in two rounds."""
+    from agari.game.logs import GameLog, LogRules
+
+    hands = [FAR[0], READY, FAR[2], FAR[3]]
+    events = [*_turns((0, "5z"), (1, "4m"), (2, "7z"), (3, "7z"), (0, "6z"))]
+    events += [Draw(1, T("9s")), Discard(1, T("9s"), tsumogiri=True, riichi=True)]
+    events += [RiichiAccepted(1)]
+    first = made_round(hands, events)
+    rounds = (first, replace(first, index=1, number=2, dealer=1))
+    log = GameLog("test", None, None, ("A", "B", "C", "D"), LogRules(4, "tenhou"), None, rounds)
+    review = review_game(log, TENHOU, "test")
+    assert [p.riichi_while_furiten for p in review.players] == [0, 2, 0, 0]
+    only_first = review_game(log, TENHOU, "test", rounds=rounds[:1])
+    assert {d.index for d in only_first.decisions} == {0}
+    assert only_first.players[1].riichi_while_furiten == 1
+
+
+def test_a_player_without_a_discard_has_no_best_share() -> None:
+    from agari.play.summary import PlayerSummary
+
+    record = PlayerSummary(seat=2, name="C").to_json("g")
+    assert record["best_share"] is None and record["discards"] == 0
+
+
+@pytest.mark.parametrize("keep", [5, 2])
+def test_the_costliest_discards_are_those_that_lost_the_most(keep: int) -> None:
+    """Each player's costliest decisions: the discards that lost something, sorted by the
+    shanten lost, then the acceptance lost, then play order, the first ``keep`` (5 unless
+    asked)."""
+    log = read_log(GAMES[0])
+    review = (
+        review_game(log, log_rules(log), "g")
+        if keep == 5
+        else review_game(log, log_rules(log), "g", costliest=keep)
+    )
+    for player in review.players:
+        lost = []
+        for d in review.decisions:
+            if d.seat != player.seat or d.forced or d.chosen is None or not d.best:
+                continue
+            shanten = d.chosen.shanten - d.best[0].shanten
+            acceptance = 0 if shanten else d.best[0].count - d.chosen.count
+            if shanten or acceptance:
+                lost.append(((-shanten, -acceptance, d.index, d.turn), d))
+        lost.sort(key=lambda pair: pair[0])
+        assert len(lost) > keep
+        assert player.costliest == [d for _, d in lost[:keep]]
+        assert player.costliest[0].shanten_lost >= player.costliest[-1].shanten_lost
+
+
+def test_the_review_of_a_replay_stops_where_the_replay_stopped(tmp_path: Path) -> None:
+    """An mjai log whose second round discards a tile the seat does not hold: the replay
+    stops in that round; its review holds the first round whole and the second up to the
+    damage, none of the third. A sound replay's review is the whole game's."""
+    import json
+
+    from agari.game.replay_log import replay_log
+    from agari.play.summary import review_replay
+
+    good = LOGS / "mjai" / "2009030612gm-00b9-0000-8753731c.mjson"
+    sound = replay_log(read_log(good), name="good")
+    whole = review_replay(sound, "good")
+    assert whole.decisions == review_game(sound.log, sound.rules, "good").decisions
+    assert all(len(p.costliest) == 5 for p in whole.players)
+    assert all(len(p.costliest) == 2 for p in review_replay(sound, "g", costliest=2).players)
+    lines = good.read_text(encoding="utf-8").splitlines()
+    second = [i for i, line in enumerate(lines) if '"start_kyoku"' in line][1]
+    at = next(i for i, line in enumerate(lines) if i > second and '"dahai"' in line)
+    event = json.loads(lines[at])
+    lines[at] = json.dumps({**event, "pai": "C" if event["pai"] != "C" else "F"})
+    damaged = replay_log(read_log("\n".join(lines).encode(), game="bad.mjson"), name="bad")
+    assert damaged.error is not None and len(damaged.rounds) == 1
+    cut = review_replay(damaged, "bad")
+    assert {d.index for d in cut.decisions} == {0, 1}
+    first = [d for d in whole.decisions if d.index == 0]
+    assert list(cut.decisions[: len(first)]) == first
+    assert len(cut.decisions) < len([d for d in whole.decisions if d.index <= 1])

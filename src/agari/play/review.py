@@ -53,6 +53,9 @@ _TURN_EVENTS: Final = (Draw, Discard)
 _PLAY_EVENTS: Final = (Draw, Discard, Call)
 _TABLE_EVENTS: Final = (Call, RiichiAccepted, NewDora)
 _NOTHING_LOST: Final = (0, 0)
+#: What a ready hand's value depends on (:meth:`_Round._value_choice`): the seat, its tiles
+#: as codes, its melds' sizes, the dora indicators shown, the waits with a copy left.
+_ReadyKey = tuple[int, bytes, tuple[int, ...], int, tuple[int, ...]]
 
 
 def figures_json(figures: DiscardFigures) -> dict[str, Any]:
@@ -230,11 +233,9 @@ class _Round:
         self.decisions: list[Decision] = []
         #: the most a ready hand's win is worth (None: refused), by what it depends on
         #: (:meth:`_value_choice`): a ready seat's hand comes back at each of its turns
-        self.best_wins: dict[
-            tuple[int, bytes, tuple[int, ...], int, bool, tuple[int, ...]], int | None
-        ] = {}
-        #: a ready seat's wins by ron and by tsumo, by seat, dora indicators shown and riichi
-        self.win_contexts: dict[tuple[int, int, bool], tuple[Context, Context]] = {}
+        self.best_wins: dict[_ReadyKey, int | None] = {}
+        #: a ready seat's wins by ron and by tsumo, by seat and dora indicators shown
+        self.win_contexts: dict[tuple[int, int], tuple[Context, Context]] = {}
         #: the value of a ready hand is its best tsumo (the contexts here hold only winds,
         #: dora indicators and riichi): the rons need not be valued
         self.tsumo_only = tsumo_covers_ron(rules)
@@ -382,8 +383,9 @@ class _Round:
             # nothing to weigh, and a closed ready hand always has a yaku (menzen tsumo)
             return str(PLAIN_TILES[ready[0][0]])
         # What the value of a ready hand's wins depends on: its tiles (as codes, red fives
-        # told apart), the melds by size (a pon may become a kan), the dora indicators,
-        # riichi and the waits with a copy left; the seat (its winds) stays for the round.
+        # told apart), the melds by size (a pon may become a kan), the dora indicators and
+        # the waits with a copy left; the seat (its winds) stays for the round. Not riichi:
+        # a hand in riichi is closed with one discard (the tile drawn), answered above.
         codes = sorted(player.codes)
         melds = tuple([len(meld.tiles) for meld in player.melds])
         dora = len(table.dora_indicators)
@@ -391,9 +393,9 @@ class _Round:
         for kind, _, kinds, count in ready:
             alive = tuple([wait for wait in kinds if seen[wait] < 4])
             at = _discarded_copy(codes, kind)  # the concealed tiles are the codes' tiles
-            key = (seat, bytes(codes[:at] + codes[at + 1 :]), melds, dora, player.riichi, alive)
+            key = (seat, bytes(codes[:at] + codes[at + 1 :]), melds, dora, alive)
             if key not in self.best_wins:
-                contexts = self._win_contexts(seat, dora, player.riichi)
+                contexts = self._win_contexts(seat, dora)
                 concealed = player.concealed
                 hand = Hand(
                     concealed[:at] + concealed[at + 1 :], None, tuple(player.melds), contexts[0]
@@ -411,10 +413,10 @@ class _Round:
                 best = (points, count, kind)
         return None if best is None or best[0] == 0 else str(PLAIN_TILES[best[2]])
 
-    def _win_contexts(self, seat: int, dora: int, riichi: bool) -> tuple[Context, Context]:
+    def _win_contexts(self, seat: int, dora: int) -> tuple[Context, Context]:
         """A ready hand's wins by ron and by tsumo for ``seat`` (its winds), the first
-        ``dora`` indicators of the table shown, in riichi or not: made once each."""
-        made = self.win_contexts.get((seat, dora, riichi))
+        ``dora`` indicators of the table shown: made once each."""
+        made = self.win_contexts.get((seat, dora))
         if made is None:
             table = self.follower.table
             made = win_contexts(
@@ -422,10 +424,9 @@ class _Round:
                     seat_wind=SEAT_WINDS[(seat - table.dealer) % self.rules.players],
                     round_wind=SEAT_WINDS[self.log.wind % 4],
                     dora_indicators=table.dora_indicators[:dora],
-                    riichi=riichi,
                 )
             )
-            self.win_contexts[(seat, dora, riichi)] = made
+            self.win_contexts[(seat, dora)] = made
         return made
 
     def offers(self, by: int, tile: Tile, events: Sequence[Event], at: int, robbed: bool) -> None:
