@@ -1,6 +1,7 @@
 """Mutation testing of the game wing: how many mutants of the settlement, the ledger, the
-standings and the round table their tests kill (issue 26: at least 90 %). The figures, before
-and after, are in ``benchmarks/mutation.md``.
+standings and the round table their tests kill (issue 26: at least 90 %), and of the play
+wing's follower and review (issue 28). The figures, before and after, are in
+``benchmarks/mutation.md``.
 
     pip install -e '.[dev]' mutmut                  # mutmut 3.x (3.8.1 measured)
     python benchmarks/mutation.py                   # every group below, one after the other
@@ -42,7 +43,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: The modules measured (issue 26) by group, each with the tests run against its mutants.
+#: The modules measured (issues 26 and 28) by group, each with the tests run against its
+#: mutants.
 GROUPS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "settle": (
         (
