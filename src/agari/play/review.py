@@ -236,8 +236,8 @@ class _Round:
         self.best_wins: dict[_ReadyKey, int | None] = {}
         #: a ready seat's wins by ron and by tsumo, by seat and dora indicators shown
         self.win_contexts: dict[tuple[int, int], tuple[Context, Context]] = {}
-        #: the value of a ready hand is its best tsumo (the contexts here hold only winds,
-        #: dora indicators and riichi): the rons need not be valued
+        #: the value of a ready hand is its best tsumo (the contexts here hold only winds
+        #: and dora indicators): the rons need not be valued
         self.tsumo_only = tsumo_covers_ron(rules)
 
     # --- the facts at a moment ---
