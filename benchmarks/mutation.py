@@ -111,6 +111,10 @@ GROUPS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "src/agari/play/summary.py",
         ),
     ),
+    "stats": (
+        ("src/agari/play/stats.py",),
+        ("tests/play/test_stats.py", "src/agari/play/stats.py"),
+    ),
 }
 
 #: Tests left out (node id prefixes): those that drive a command in a subprocess (it imports
@@ -134,6 +138,10 @@ DESELECT = (
     "tests/play/test_review.py::test_the_command_text_json_and_html",
     "tests/play/test_review.py::test_the_command_refuses_what_it_cannot_review",
     "tests/play/test_review.py::test_a_log_damaged_in_its_play_is_reviewed_up_to_the_damage",
+    "tests/play/test_stats.py::test_json_jobs_and_filters",
+    "tests/play/test_stats.py::test_the_tables_hold_the_same_figures",
+    "tests/play/test_stats.py::test_bad_input_is_reported_and_the_rest_counted",
+    "tests/play/test_stats.py::test_the_readme_duckdb_example",
 )
 
 #: Files the tests read beside the sources and the tests (mutmut copies ``src`` and ``tests``).

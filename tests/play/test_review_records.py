@@ -6,11 +6,13 @@ own plain loop."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from agari.analysis.efficiency import DiscardFigures
 from agari.game.log_rules import log_rules
 from agari.game.logs import Call, Discard, Draw, RiichiAccepted, RoundLog, Win, read_log
 from agari.play.follow import Follower
@@ -52,15 +54,12 @@ def _reviewed(path: Path) -> GameReview:
 # --------------------------------------------------------------------------- the records
 
 
-def _figures(figures: object) -> dict[str, object]:
+def _figures(figures: DiscardFigures) -> dict[str, object]:
     """SPEC §8's figures of a discard, written from the object's attributes."""
     return {
-        "discard": str(figures.tile),  # type: ignore[attr-defined]
-        "shanten": figures.shanten,  # type: ignore[attr-defined]
-        "acceptance": {
-            "kinds": len(figures.kinds),  # type: ignore[attr-defined]
-            "count": figures.count,  # type: ignore[attr-defined]
-        },
+        "discard": str(figures.tile),
+        "shanten": figures.shanten,
+        "acceptance": {"kinds": len(figures.kinds), "count": figures.count},
     }
 
 
@@ -444,7 +443,7 @@ def test_a_tie_in_value_and_tiles_goes_to_the_first_discard_of_the_table() -> No
     the 5p comes first in the discard table, and is the value choice."""
     hands = [FAR[0].replace("1z", "5z"), "123456789m111z5p", FAR[2], FAR[3]]
     events = [*_turns((0, "6z")), Draw(1, T("5s")), Discard(1, T("5s"))]
-    decision = [d for d in review_round(made_round(hands, events), TENHOU) if d.seat == 1][0]
+    decision = next(d for d in review_round(made_round(hands, events), TENHOU) if d.seat == 1)
     assert [(str(f.tile), f.count) for f in decision.best] == [("5p", 3), ("5s", 3)]
     assert decision.value_best == "5p"
 
@@ -548,8 +547,6 @@ def test_the_review_of_a_replay_stops_where_the_replay_stopped(tmp_path: Path) -
     """An mjai log whose second round discards a tile the seat does not hold: the replay
     stops in that round; its review holds the first round whole and the second up to the
     damage, none of the third. A sound replay's review is the whole game's."""
-    import json
-
     from agari.game.replay_log import replay_log
     from agari.play.summary import review_replay
 
