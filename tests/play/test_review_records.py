@@ -475,7 +475,7 @@ def _state_before(round_log: RoundLog, rules: Rules) -> Follower:
     """The round followed through all its events (its end aside)."""
     follower = Follower(round_log, rules)
     for event in round_log.events[:-1]:
-        follower.apply(event)  # type: ignore[arg-type]
+        follower.apply(event)
     return follower
 
 
