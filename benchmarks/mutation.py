@@ -120,7 +120,9 @@ GROUPS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 #: Tests left out (node id prefixes): those that drive a command in a subprocess (it imports
 #: the installed, unmutated package: they cannot kill a mutant, and they cost most of the
 #: time), the replays of the same logs again (blanked, or under another file name: they kill
-#: nothing the replays themselves do not) and the damaged-log fuzz run.
+#: nothing the replays themselves do not), the damaged-log fuzz run, and the statistics
+#: counted on a local dask cluster (its workers are processes of their own, and it outlives
+#: mutmut's time limit).
 DESELECT = (
     "tests/test_payment_cli.py::test_subprocess_subcommands",
     "tests/test_game.py::test_cli_game_half_way_and_errors",
@@ -138,6 +140,7 @@ DESELECT = (
     "tests/play/test_review.py::test_the_command_text_json_and_html",
     "tests/play/test_review.py::test_the_command_refuses_what_it_cannot_review",
     "tests/play/test_review.py::test_a_log_damaged_in_its_play_is_reviewed_up_to_the_damage",
+    "tests/play/test_stats.py::test_an_archive_counted_on_a_local_dask_cluster",
     "tests/play/test_stats.py::test_json_jobs_and_filters",
     "tests/play/test_stats.py::test_the_tables_hold_the_same_figures",
     "tests/play/test_stats.py::test_bad_input_is_reported_and_the_rest_counted",
