@@ -113,7 +113,11 @@ GROUPS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "stats": (
         ("src/agari/play/stats.py",),
-        ("tests/play/test_stats.py", "src/agari/play/stats.py"),
+        (
+            "tests/play/test_stats.py",
+            "tests/play/test_stats_tables.py",
+            "src/agari/play/stats.py",
+        ),
     ),
 }
 
