@@ -64,7 +64,7 @@ def test_each_win_row_is_the_win_the_log_states(path: Path) -> None:
                     w.seat == w.from_seat,
                     w.han if not w.yakuman else None,
                     w.fu if not w.yakuman else None,
-                    len(w.yakuman),
+                    len(w.yakuman or ()),
                     w.points,
                     w.pao_seat,
                 )
