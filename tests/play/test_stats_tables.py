@@ -216,3 +216,32 @@ def test_the_statistics_of_one_file_are_its_tables_added_up() -> None:
         assert by_name[row.name].rounds == row.rounds
         assert by_name[row.name].places[row.place - 1] == 1  # type: ignore[operator]
     assert stats_of_file(str(GAMES[0]), by="seat").players()[0].name.startswith("seat ")
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
+def test_a_deal_in_is_ready_as_the_review_finds_the_discarder(path: Path) -> None:
+    """``ready_at_deal_in`` beside the review's own reading of the same moment: the decision
+    whose discard (or kan) was won on, and whether its seat was ready after it."""
+    from agari.play.summary import review_game
+
+    replay, tables = _tables(path)
+    review = review_game(replay.log, replay.rules, path.name)
+    ready = {(d.index, d.seat): d.tenpai for d in review.decisions if d.dealt_in}
+    dealt = {(r.index, r.seat): r.ready_at_deal_in for r in tables.rounds if r.dealt_in}
+    assert dealt == ready
+    assert set(dealt.values()) == {True, False} or len(dealt) < 3
+
+
+def test_a_game_cut_short_has_no_places() -> None:
+    """The first half of a log: the rounds before the cut are counted, but the game did not
+    finish, so no place, score or points."""
+    data = GAMES[0].read_bytes()
+    done = read_game(data[: len(data) // 2], "cut.xml")
+    assert done.replay is not None and done.error is not None
+    tables = game_tables(done.replay)
+    assert tables.players and all(
+        (r.finished, r.place, r.score, r.points) == (False, None, None, None)
+        for r in tables.players
+    )
+    whole, _ = _tables(GAMES[0])
+    assert 0 < tables.players[0].rounds < len(whole.log.rounds)
