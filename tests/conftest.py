@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from agari.cli import build_kind
-from agari.game.logs import RoundEnd, RoundLog
+from agari.game.logs import Discard, Draw, RoundEnd, RoundLog
 from agari.tiles import Tile
 
 #: How many times its modest count of examples each property test runs: 1 in the default run
@@ -108,3 +108,17 @@ def made_round(hands: list[str], events: list[object]) -> RoundLog:
         dora_indicator=Tile.parse("9s"),
         events=(*events, RoundEnd()),  # type: ignore[arg-type]
     )
+
+
+#: A seat's hand for the tests of the play: 23m 456p 789s 111z 22z, ready on 1m and 4m (23m
+#: waits on both sides), the East triplet a yaku in an East round.
+READY = "23m456p789s11122z"
+
+
+def turns(*moves: tuple[int, str]) -> list[object]:
+    """Events of a made round: for each ``(seat, tile)``, the seat draws the tile and throws
+    it straight back."""
+    out: list[object] = []
+    for seat, tile in moves:
+        out += [Draw(seat, Tile.parse(tile)), Discard(seat, Tile.parse(tile), tsumogiri=True)]
+    return out

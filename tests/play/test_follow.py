@@ -31,7 +31,7 @@ from agari.game.table import TableError
 from agari.play.follow import Follower, follow_round
 from agari.rules import Rules
 from agari.tiles import Tile
-from tests.conftest import made_round
+from tests.conftest import READY, made_round, turns
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "logs"
@@ -103,20 +103,8 @@ def _follow(hands: list[str], events: list[object]) -> Follower:
     return follower
 
 
-#: Seat 1: 23m 456p 789s 111z 22z, ready on 1m and 4m (23m waits on both sides).
-READY = "23m456p789s11122z"
-
-
-def _turns(*moves: tuple[int, str]) -> list[object]:
-    """Each seat draws the tile and throws it straight back."""
-    out: list[object] = []
-    for seat, tile in moves:
-        out += [Draw(seat, T(tile)), Discard(seat, T(tile), tsumogiri=True)]
-    return out
-
-
 def test_a_ready_hand_and_its_waits() -> None:
-    follower = _follow([FILLER[0], READY, FILLER[2], FILLER[3]], _turns((0, "5z"), (1, "9p")))
+    follower = _follow([FILLER[0], READY, FILLER[2], FILLER[3]], turns((0, "5z"), (1, "9p")))
     facts = follower.facts[1]
     assert facts.shanten == 0 and facts.tenpai
     assert facts.waits == (T("1m").kind, T("4m").kind) and facts.furiten is None
@@ -125,7 +113,7 @@ def test_a_ready_hand_and_its_waits() -> None:
 def test_discard_furiten_is_a_wait_in_ones_own_river() -> None:
     """riichi.wiki "Furiten": a wait among one's own discards; seat 1 draws a 4m and throws
     it: it still waits on 1m and 4m, with 4m in its river."""
-    follower = _follow([FILLER[0], READY, FILLER[2], FILLER[3]], _turns((0, "5z"), (1, "4m")))
+    follower = _follow([FILLER[0], READY, FILLER[2], FILLER[3]], turns((0, "5z"), (1, "4m")))
     assert follower.facts[1].furiten == "discard"
 
 
@@ -133,13 +121,13 @@ def test_temporary_furiten_until_ones_next_discard() -> None:
     """A winning tile passed by (seat 2's 1m) makes seat 1 furiten until its own next
     discard; a win on that very tile was still open to it."""
     hands = [FILLER[0], READY, FILLER[2], FILLER[3]]
-    events = _turns((0, "5z"), (1, "9p"), (2, "1m"))
+    events = turns((0, "5z"), (1, "9p"), (2, "1m"))
     follower = _follow(hands, events)
     facts = follower.facts[1]
     assert facts.furiten == "temporary" and facts.furiten_to_win is None
-    events += _turns((3, "7z"), (0, "6z"))
+    events += turns((3, "7z"), (0, "6z"))
     assert _follow(hands, events).facts[1].furiten == "temporary"
-    events += _turns((1, "9s"))
+    events += turns((1, "9s"))
     assert _follow(hands, events).facts[1].furiten is None
 
 
@@ -149,9 +137,9 @@ def test_riichi_furiten_lasts_the_round() -> None:
     from agari.game.logs import RiichiAccepted
 
     hands = [FILLER[0], READY, FILLER[2], FILLER[3]]
-    events: list[object] = _turns((0, "5z"))
+    events: list[object] = turns((0, "5z"))
     events += [Draw(1, T("9p")), Discard(1, T("9p"), tsumogiri=True, riichi=True)]
-    events += [RiichiAccepted(1), *_turns((2, "4m"), (3, "7z"), (0, "6z"), (1, "9s"))]
+    events += [RiichiAccepted(1), *turns((2, "4m"), (3, "7z"), (0, "6z"), (1, "9s"))]
     assert _follow(hands, events).facts[1].furiten == "riichi"
 
 
@@ -159,11 +147,11 @@ def test_an_added_kan_on_a_wait_passes_it_by() -> None:
     """The tile added to a kan may be robbed (chankan): letting it go is passing it."""
     # seat 2 pons seat 3's 4m, later draws the last 4m and adds it: seat 1 waits on it
     hands = [FILLER[0], READY, "44m19p19s1234567z", "4m19p19s12345667z"]
-    events = _turns((0, "5z"), (1, "9p"))
+    events = turns((0, "5z"), (1, "9p"))
     events += [Draw(2, T("6z")), Discard(2, T("6z"), tsumogiri=True)]
     events += [Draw(3, T("7z")), Discard(3, T("4m"))]
     events += [Call(2, "pon", (T("4m"),) * 3, T("4m"), 3), Discard(2, T("1z"))]
-    events += _turns((3, "7z"), (0, "6z"), (1, "9s"))
+    events += turns((3, "7z"), (0, "6z"), (1, "9s"))
     events += [Draw(2, T("4m")), Call(2, "kakan", (T("4m"),) * 4, T("4m"), 3, T("4m"))]
     follower = _follow(hands, events)
     assert follower.facts[1].furiten == "temporary"

@@ -23,29 +23,19 @@ from agari.play.review import _calls, _discarded_copy, _Round, review_round
 from agari.play.summary import review_game
 from agari.rules import Rules
 from agari.tiles import PLAIN_TILES, Tile
-from tests.conftest import examples, made_round, pure_only
+from tests.conftest import READY, examples, made_round, pure_only, turns
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "fixtures" / "logs" / "mjlog" / "2022010415gm-00a9-0000-9bfd3aa2.xml"
 T = Tile.parse
 #: Hands far from ready (no two seats can win or call on the tiles the tests throw).
 FILLER = ("1358m1358p1358s1z", "2469m2469p2469s2z", "2469m2469p246s77z", "1357m1357p1357s3z")
-#: Seat 1 (South): 23m 456p 789s 111z 22z, ready on 1m and 4m; East is the round wind, so
-#: the 111z triplet is a yaku (yakuhai, round wind) for any win.
-READY = "23m456p789s11122z"
 
 #: SPEC §8's keys of a decision object.
 SPEC_KEYS = {
     "kind", "game", "index", "round", "honba", "seat", "turn", "hand", "action", "shanten",
     "shanten_after", "seen", "best", "chosen", "furiten", "tenpai", "waits", "missed_win",
 }  # fmt: skip
-
-
-def _turns(*moves: tuple[int, str]) -> list[object]:
-    out: list[object] = []
-    for seat, tile in moves:
-        out += [Draw(seat, T(tile)), Discard(seat, T(tile), tsumogiri=True)]
-    return out
 
 
 def _review(hands: list[str], events: list[object]):  # type: ignore[no-untyped-def]
@@ -57,7 +47,7 @@ def test_a_discard_that_breaks_a_ready_hand_loses_a_shanten() -> None:
     tile from ready (1-shanten); throwing the 9p keeps it ready on 1m and 4m (0-shanten,
     2 kinds: 4 + 4 copies, less those seat 1 sees: none here but its own)."""
     hands = [FILLER[0], READY, FILLER[2], FILLER[3]]
-    events = [*_turns((0, "5z")), Draw(1, T("9p")), Discard(1, T("2m"))]
+    events = [*turns((0, "5z")), Draw(1, T("9p")), Discard(1, T("2m"))]
     decision = next(d for d in _review(hands, events) if d.seat == 1)
     assert decision.action == {"discard": "2m", "riichi": False}
     assert decision.drawn == T("9p") and decision.turn == 1
@@ -79,7 +69,7 @@ def test_the_value_aware_choice_weighs_the_best_win_of_each_ready_discard(
     and tsumo (2 han 30 fu, 500/1,000). With 5m the dora (indicator 4m) the kanchan keeps
     it: 3 han 30 fu (1,000/2,000), more than the 5m throw's 3 han 20 fu."""
     hands = [FILLER[0], "57m567p234678s55s", FILLER[2], FILLER[3]]
-    events = [*_turns((0, "5z")), Draw(1, T("8m")), Discard(1, T("5m"))]
+    events = [*turns((0, "5z")), Draw(1, T("8m")), Discard(1, T("5m"))]
     round_log = replace(made_round(hands, events), dora_indicator=T(indicator))
     decision = next(d for d in review_round(round_log, Rules.preset("tenhou")) if d.seat == 1)
     assert [str(f.tile) for f in decision.best] == ["5m"]
@@ -92,7 +82,7 @@ def test_the_value_choice_skips_a_wait_whose_every_copy_is_in_sight() -> None:
     pairs (2 han); but the other three 1s lie in the rivers, so the 1s wait wins nothing:
     the value choice is to throw the 1s, as is the efficiency-best (7z: 3 copies unseen)."""
     hands = [FILLER[1], "11m99m11p99p99s55z1s", FILLER[2], "2468m2468p2468s3z"]
-    events = _turns((0, "1s"), (1, "4z"), (2, "1s"), (3, "1s"), (0, "6z"))
+    events = turns((0, "1s"), (1, "4z"), (2, "1s"), (3, "1s"), (0, "6z"))
     events += [Draw(1, T("7z")), Discard(1, T("7z"))]
     decision = [d for d in _review(hands, events) if d.seat == 1 and d.is_discard][-1]
     assert [(str(f.tile), f.count) for f in decision.best] == [("1s", 3)]
@@ -112,7 +102,7 @@ def test_a_wait_whose_every_copy_is_in_sight_adds_no_value(
     rivers it has none: both discards are then worth 4,000, and the 5m's eleven unseen
     winning tiles (1m: 4, 4m: 3, 7m: 4) beat the 6m's two (5m)."""
     hands = [FILLER[0], "234m567p789s22z55m", FILLER[2], FILLER[3]]
-    events = _turns((0, "2z"), (1, "9m"), (2, second_south), (3, "5z"), (0, "6z"))
+    events = turns((0, "2z"), (1, "9m"), (2, second_south), (3, "5z"), (0, "6z"))
     events += [Draw(1, T("6m")), Discard(1, T("5m"))]
     round_log = replace(made_round(hands, events), dora_indicator=T("1z"))
     decision = [
@@ -137,7 +127,7 @@ def test_a_single_ready_discard_of_a_closed_hand_is_the_value_choice() -> None:
     """Seat 1's ready hand draws 9p: throwing the 9p is the only discard that stays ready,
     and a closed ready hand always has a win with a yaku (menzen tsumo)."""
     hands = [FILLER[0], READY, FILLER[2], FILLER[3]]
-    events = [*_turns((0, "5z")), Draw(1, T("9p")), Discard(1, T("9p"))]
+    events = [*turns((0, "5z")), Draw(1, T("9p")), Discard(1, T("9p"))]
     decision = next(d for d in _review(hands, events) if d.seat == 1)
     assert decision.value_best == "9p" and decision.matches_best
 
@@ -146,7 +136,7 @@ def test_a_winning_tile_let_pass_is_a_missed_win_and_temporary_furiten() -> None
     """Seat 2 throws 1m; seat 1, ready on it with a yaku (round-wind East triplet), not
     furiten, lets it pass: a pass decision, a win missed, furiten after."""
     hands = [FILLER[0], READY, FILLER[2], FILLER[3]]
-    events = _turns((0, "5z"), (1, "9p"), (2, "1m"), (3, "7z"))
+    events = turns((0, "5z"), (1, "9p"), (2, "1m"), (3, "7z"))
     offered = [d for d in _review(hands, events) if d.seat == 1 and d.offered is not None]
     assert len(offered) == 1
     decision = offered[0]
@@ -156,7 +146,7 @@ def test_a_winning_tile_let_pass_is_a_missed_win_and_temporary_furiten() -> None
 
 def test_a_ron_taken_is_a_win_decision() -> None:
     hands = [FILLER[0], READY, FILLER[2], FILLER[3]]
-    events = [*_turns((0, "5z"), (1, "9p"), (2, "1m")), Win(1, 2)]
+    events = [*turns((0, "5z"), (1, "9p"), (2, "1m")), Win(1, 2)]
     decision = next(d for d in _review(hands, events) if d.seat == 1 and d.offered is not None)
     assert decision.action == {"win": "ron"} and not decision.missed_win
     dealer_in = [d for d in _review(hands, events) if d.seat == 2 and d.is_discard][-1]
@@ -166,7 +156,7 @@ def test_a_ron_taken_is_a_win_decision() -> None:
 def test_riichi_while_furiten_is_counted() -> None:
     """Seat 1 throws 4m (one of its waits) and later declares riichi: furiten riichi."""
     hands = [FILLER[0], READY, FILLER[2], FILLER[3]]
-    events = [*_turns((0, "5z"), (1, "4m"), (2, "7z"), (3, "7z"), (0, "6z"))]
+    events = [*turns((0, "5z"), (1, "4m"), (2, "7z"), (3, "7z"), (0, "6z"))]
     events += [Draw(1, T("9s")), Discard(1, T("9s"), tsumogiri=True, riichi=True)]
     events += [RiichiAccepted(1)]
     from agari.game.logs import GameLog, LogRules
@@ -185,9 +175,9 @@ NO_EAST = "1358m1358p1358s4z"
 
 def _after_riichi(*then: object) -> list[object]:
     """Seat 1 declares riichi with the 9s it draws (accepted); three turns pass; ``then``."""
-    events: list[object] = [*_turns((0, "5z")), Draw(1, T("9s"))]
+    events: list[object] = [*turns((0, "5z")), Draw(1, T("9s"))]
     events += [Discard(1, T("9s"), tsumogiri=True, riichi=True), RiichiAccepted(1)]
-    return [*events, *_turns((2, "7z"), (3, "7z"), (0, "6z")), *then]
+    return [*events, *turns((2, "7z"), (3, "7z"), (0, "6z")), *then]
 
 
 def test_after_riichi_the_tile_drawn_is_the_only_discard_and_no_decision() -> None:
@@ -205,7 +195,7 @@ def test_after_riichi_the_tile_drawn_is_the_only_discard_and_no_decision() -> No
     assert forced.value_best == "5m" and forced.to_json("g")["forced"] is True
     assert "forced" not in riichi.to_json("g")
     # the same hand out of riichi: the 2m is best, the 5m costs 4 tiles of acceptance
-    free = [*_turns((0, "5z")), Draw(1, T("5m")), Discard(1, T("5m"), tsumogiri=True)]
+    free = [*turns((0, "5z")), Draw(1, T("5m")), Discard(1, T("5m"), tsumogiri=True)]
     decision = next(d for d in _review(hands, free) if d.seat == 1 and d.is_discard)
     assert not decision.forced and [str(f.tile) for f in decision.best] == ["2m"]
     assert (decision.best[0].count, decision.acceptance_lost) == (8, 4)
@@ -270,7 +260,7 @@ def test_a_forced_discard_is_no_decision_of_the_summary_but_its_deal_in_counts()
 def test_a_pon_offer_is_a_decision() -> None:
     """Seat 2 holds 77z; seat 0 throws 7z: seat 2 could pon it and passes."""
     hands = [FILLER[0], FILLER[1], FILLER[2], FILLER[3]]
-    events = _turns((0, "7z"), (1, "6z"))
+    events = turns((0, "7z"), (1, "6z"))
     offers = [d for d in _review(hands, events) if d.offered == T("7z")]
     assert [(d.seat, d.action) for d in offers] == [(2, {"pass": "7z"})]
     events = [Draw(0, T("7z")), Discard(0, T("7z"), tsumogiri=True)]

@@ -20,7 +20,7 @@ from agari.play.review import review_round
 from agari.play.summary import GameReview, review_game
 from agari.rules import Rules
 from agari.tiles import PLAIN_TILES, Tile
-from tests.conftest import made_round
+from tests.conftest import READY, made_round, turns
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = ROOT / "fixtures" / "logs"
@@ -34,15 +34,6 @@ T = Tile.parse
 TENHOU = Rules.preset("tenhou")
 #: Hands far from ready that hold none of the tiles the tests below move.
 FAR = ("1358m1358p1358s1z", "2469m2469p2469s2z", "2469m2469p246s77z", "2468m2468p2468s3z")
-#: 23m 456p 789s 111z 22z: ready on 1m and 4m, the East triplet a yaku (East round).
-READY = "23m456p789s11122z"
-
-
-def _turns(*moves: tuple[int, str]) -> list[object]:
-    out: list[object] = []
-    for seat, tile in moves:
-        out += [Draw(seat, T(tile)), Discard(seat, T(tile), tsumogiri=True)]
-    return out
 
 
 def _reviewed(path: Path) -> GameReview:
@@ -200,7 +191,7 @@ def test_a_seats_turns_are_counted_by_its_draws() -> None:
     """Three go-rounds of tsumogiri: each seat's discards are its turns 1, 2 and 3."""
     moves = [(seat, tile) for tile in ("5z", "6z", "7z") for seat in range(4)]
     hands = [FAR[0], FAR[1], "1357m1357p1357s4z", FAR[3]]
-    decisions = review_round(made_round(hands, _turns(*moves)), TENHOU)
+    decisions = review_round(made_round(hands, turns(*moves)), TENHOU)
     own = [(d.seat, d.turn) for d in decisions if d.is_discard]
     assert own == [(seat, turn) for turn in (1, 2, 3) for seat in range(4)]
 
@@ -210,10 +201,10 @@ def _kans() -> tuple[list[str], list[object]]:
     1m adds it to the pon. Seat 1 (READY) is ready on 1m and 4m: it lets seat 3's 1m pass
     (temporary furiten, ended by its next discard), and the added 1m may be robbed."""
     hands = ["11m358m1358p1358s", READY, FAR[2], FAR[3]]
-    events = _turns((0, "6z"), (1, "9p"), (2, "5z"))
+    events = turns((0, "6z"), (1, "9p"), (2, "5z"))
     events += [Draw(3, T("1m")), Discard(3, T("1m"), tsumogiri=True)]
     events += [Call(0, "pon", (T("1m"),) * 3, T("1m"), 3), Discard(0, T("8s"))]
-    events += _turns((1, "9s"), (2, "6z"), (3, "4z"))
+    events += turns((1, "9s"), (2, "6z"), (3, "4z"))
     events += [Draw(0, T("1m")), Call(0, "kakan", (T("1m"),) * 4, T("1m"), 3, T("1m"))]
     return hands, events
 
@@ -252,7 +243,7 @@ def test_a_closed_kan_is_a_decision() -> None:
     """Seat 1 holds the East triplet and draws the fourth: it declares the closed kan, draws
     its replacement and throws it."""
     hands = [FAR[0].replace("1z", "5z"), READY, FAR[2], FAR[3]]
-    events = [*_turns((0, "6z")), Draw(1, T("1z"))]
+    events = [*turns((0, "6z")), Draw(1, T("1z"))]
     events += [Call(1, "ankan", (T("1z"),) * 4), Draw(1, T("9m"), replacement=True)]
     events += [Discard(1, T("9m"), tsumogiri=True)]
     own = [d for d in review_round(made_round(hands, events), TENHOU) if d.seat == 1]
@@ -268,7 +259,7 @@ def test_a_closed_kan_is_a_decision() -> None:
 def test_an_open_kan_taken_is_named_kan() -> None:
     """Seat 2 holds three 7z and takes seat 1's 7z as an open kan."""
     hands = [FAR[0], "1357m1357p1357s4z", "2469m2469p24s777z", FAR[3]]
-    events = [*_turns((0, "5z")), Draw(1, T("7z")), Discard(1, T("7z"), tsumogiri=True)]
+    events = [*turns((0, "5z")), Draw(1, T("7z")), Discard(1, T("7z"), tsumogiri=True)]
     events += [Call(2, "daiminkan", (T("7z"),) * 4, T("7z"), 1)]
     offers = [d for d in review_round(made_round(hands, events), TENHOU) if d.offered]
     assert [(d.seat, d.action) for d in offers] == [(2, {"call": "kan", "tiles": "7z 7z 7z 7z"})]
@@ -301,7 +292,7 @@ def test_a_win_let_pass_needs_a_yaku_of_the_seats_own_wind(dealer: int, missed: 
     seat 1 the dealer, seat 3 sits West: the 1m it lets pass is a win missed; with seat 3
     the dealer it sits East and the West triplet is no yaku: nothing was missed."""
     hands = [FAR[0].replace("1z", "5z"), FAR[1], FAR[2], "23m456p789s33344z"]
-    round_log = replace(made_round(hands, _turns((1, "1m"))), dealer=dealer)
+    round_log = replace(made_round(hands, turns((1, "1m"))), dealer=dealer)
     offered = [d for d in review_round(round_log, TENHOU) if d.seat == 3 and d.offered]
     assert len(offered) == missed
     assert all(d.missed_win and d.action == {"pass": "1m"} for d in offered)
@@ -312,9 +303,9 @@ def test_a_riichi_hands_one_discard_counts_the_copies_in_sight() -> None:
     seat 2's river; the 5m it draws is its one discard, whose acceptance is the 3m's three
     unseen copies."""
     hands = ["1358m1358p1358s4z", "24m456p789s11122z", FAR[2], "1257m1357p1357s3z"]
-    events: list[object] = [*_turns((0, "5z")), Draw(1, T("9s"))]
+    events: list[object] = [*turns((0, "5z")), Draw(1, T("9s"))]
     events += [Discard(1, T("9s"), tsumogiri=True, riichi=True), RiichiAccepted(1)]
-    events += _turns((2, "3m"), (3, "7z"), (0, "6z"))
+    events += turns((2, "3m"), (3, "7z"), (0, "6z"))
     events += [Draw(1, T("5m")), Discard(1, T("5m"), tsumogiri=True)]
     last = [d for d in review_round(made_round(hands, events), TENHOU) if d.seat == 1][-1]
     assert last.forced and last.chosen is not None
@@ -330,8 +321,8 @@ def test_a_round_with_a_fifth_copy_is_reviewed_up_to_the_draw_that_shows_it() ->
     fifth (event 4): the decisions before that draw are those of the same round with seat
     2 drawing a 6z instead, and none come after it. Five copies dealt: nothing to review."""
     hands = [FAR[0], FAR[1], FAR[2], "1357m1357p1357s7z"]
-    sound = made_round(hands, _turns((0, "5z"), (1, "7z"), (2, "6z"), (3, "6z")))
-    damaged = made_round(hands, _turns((0, "5z"), (1, "7z"), (2, "7z"), (3, "6z")))
+    sound = made_round(hands, turns((0, "5z"), (1, "7z"), (2, "6z"), (3, "6z")))
+    damaged = made_round(hands, turns((0, "5z"), (1, "7z"), (2, "7z"), (3, "6z")))
     whole = review_round(sound, TENHOU)
     cut = review_round(damaged, TENHOU, source="mjai")  # a reader that does not count
     assert [(d.seat, next(iter(d.action))) for d in cut] == [
@@ -353,8 +344,8 @@ def test_the_seat_after_the_discarder_is_offered_a_chi() -> None:
     and 4m are each a chi for it; seat 1, across, holds 23m too and is offered no chi of
     seat 3's tiles (only a pon of the 6z seat 0 throws: it holds two)."""
     hands = ["2358m1358p1358s1z", "23m4679p1358s2z66z", FAR[2], FAR[3].replace("3z", "7z")]
-    events = [*_turns((0, "9m"), (1, "9m"), (2, "9p")), Draw(3, T("1m"))]
-    events += [Discard(3, T("1m"), tsumogiri=True), *_turns((0, "6z"), (1, "9s"), (2, "9m"))]
+    events = [*turns((0, "9m"), (1, "9m"), (2, "9p")), Draw(3, T("1m"))]
+    events += [Discard(3, T("1m"), tsumogiri=True), *turns((0, "6z"), (1, "9s"), (2, "9m"))]
     events += [Draw(3, T("4m")), Discard(3, T("4m"), tsumogiri=True)]
     offers = [d for d in review_round(made_round(hands, events), TENHOU) if d.offered]
     assert [(d.seat, str(d.offered), d.action) for d in offers] == [
@@ -368,8 +359,8 @@ def test_a_furiten_seat_let_its_winning_tile_pass_missed_nothing() -> None:
     """Seat 1 throws the 4m, one of its waits: furiten on the discard, so seat 2's 1m is
     no win for it (and no call): no decision."""
     hands = [FAR[0], READY, FAR[2], FAR[3]]
-    events = [*_turns((0, "5z")), Draw(1, T("4m")), Discard(1, T("4m"), tsumogiri=True)]
-    events += _turns((2, "1m"))
+    events = [*turns((0, "5z")), Draw(1, T("4m")), Discard(1, T("4m"), tsumogiri=True)]
+    events += turns((2, "1m"))
     decisions = review_round(made_round(hands, events), TENHOU)
     assert [d for d in decisions if d.offered == T("1m")] == []
     assert [d.furiten for d in decisions if d.seat == 1] == ["discard"]
@@ -387,7 +378,7 @@ def _drawn_out(last: str) -> list[object]:
     left.remove(kept)
     left.remove(kept)
     order = [*left[:68], kept, kept]
-    return _turns(*((i % 4, str(PLAIN_TILES[k])) for i, k in enumerate(order)))
+    return turns(*((i % 4, str(PLAIN_TILES[k])) for i, k in enumerate(order)))
 
 
 def _tiles(hand: str) -> list[str]:
@@ -427,8 +418,8 @@ def test_an_open_hand_ready_without_a_yaku_has_no_value_choice() -> None:
     win of that hand has a yaku; later it draws a 5s: throwing the 4s waits on 5s or 9m
     (shanpon), the 5s on 3s or 6s, and neither has a yaku either."""
     hands, events = _open_ready()
-    events += [*_turns((2, "5z"), (3, "5z"), (0, "5z"), (1, "6z"))]
-    events += [*_turns((2, "4z"), (3, "4z"), (0, "4z")), Draw(1, T("5s")), Discard(1, T("5s"))]
+    events += [*turns((2, "5z"), (3, "5z"), (0, "5z"), (1, "6z"))]
+    events += [*turns((2, "4z"), (3, "4z"), (0, "4z")), Draw(1, T("5s")), Discard(1, T("5s"))]
     own = [d for d in review_round(made_round(hands, events), TENHOU) if d.seat == 1]
     one, two = own[-2:]
     assert one.action == {"discard": "6z", "riichi": False}
@@ -442,7 +433,7 @@ def test_a_tie_in_value_and_tiles_goes_to_the_first_discard_of_the_table() -> No
     the other (ittsu, East, tsumo: the same han, the same fu, three copies unseen of each):
     the 5p comes first in the discard table, and is the value choice."""
     hands = [FAR[0].replace("1z", "5z"), "123456789m111z5p", FAR[2], FAR[3]]
-    events = [*_turns((0, "6z")), Draw(1, T("5s")), Discard(1, T("5s"))]
+    events = [*turns((0, "6z")), Draw(1, T("5s")), Discard(1, T("5s"))]
     decision = next(d for d in review_round(made_round(hands, events), TENHOU) if d.seat == 1)
     assert [(str(f.tile), f.count) for f in decision.best] == [("5p", 3), ("5s", 3)]
     assert decision.value_best == "5p"
@@ -458,9 +449,9 @@ def test_a_riichi_declared_not_ready_weighs_the_tile_drawn_alone() -> None:
     from agari.play.follow import counts
 
     hands = [FAR[0], "1357m1357p1357s4z", FAR[2], FAR[3]]
-    events = [*_turns((0, "5z")), Draw(1, T("9m"))]
+    events = [*turns((0, "5z")), Draw(1, T("9m"))]
     events += [Discard(1, T("9m"), tsumogiri=True, riichi=True), RiichiAccepted(1)]
-    events += [*_turns((2, "5z"), (3, "5z"), (0, "6z")), Draw(1, T("9p"))]
+    events += [*turns((2, "5z"), (3, "5z"), (0, "6z")), Draw(1, T("9p"))]
     round_log = made_round(hands, [*events, Discard(1, T("9p"), tsumogiri=True)])
     last = [d for d in review_round(round_log, TENHOU) if d.seat == 1][-1]
     state = _state_before(made_round(hands, events), TENHOU)
@@ -482,8 +473,8 @@ def _state_before(round_log: RoundLog, rules: Rules) -> Follower:
 def test_a_round_whose_play_does_not_fit_the_table_is_reviewed_up_to_it() -> None:
     """Seat 1 throws a 7z it does not hold: the decisions before are kept, in order."""
     hands = [FAR[0], READY, FAR[2], FAR[3]]
-    good = _turns((0, "5z"))
-    bad = [*good, Draw(1, T("9p")), Discard(1, T("7z")), *_turns((2, "6z"))]
+    good = turns((0, "5z"))
+    bad = [*good, Draw(1, T("9p")), Discard(1, T("7z")), *turns((2, "6z"))]
     kept = review_round(made_round(hands, bad), TENHOU)
     assert kept == review_round(made_round(hands, good), TENHOU)
     assert [d.seat for d in kept] == [0]
@@ -497,7 +488,7 @@ def test_each_riichi_while_furiten_is_counted() -> None:
     from agari.game.logs import GameLog, LogRules
 
     hands = [FAR[0], READY, FAR[2], FAR[3]]
-    events = [*_turns((0, "5z"), (1, "4m"), (2, "7z"), (3, "7z"), (0, "6z"))]
+    events = [*turns((0, "5z"), (1, "4m"), (2, "7z"), (3, "7z"), (0, "6z"))]
     events += [Draw(1, T("9s")), Discard(1, T("9s"), tsumogiri=True, riichi=True)]
     events += [RiichiAccepted(1)]
     first = made_round(hands, events)
