@@ -111,6 +111,14 @@ GROUPS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "src/agari/play/summary.py",
         ),
     ),
+    "calls": (
+        ("src/agari/analysis/calls.py", "src/agari/analysis/open_yaku.py"),
+        (
+            "tests/test_seen_river_call.py",
+            "src/agari/analysis/calls.py",
+            "src/agari/analysis/open_yaku.py",
+        ),
+    ),
     "stats": (
         ("src/agari/play/stats.py",),
         (

@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import agari
-from agari.analysis.calls import CallOption, _finish, _thirteen, calls
+from agari.analysis.calls import CallOption, _finish, _kuikae, _thirteen, calls
 from agari.analysis.waiting import _closed_counts, _shanten, discards, ukeire, waits
 from agari.api import analyse
 from agari.engine.decompose import is_complete, keys_of_counts
@@ -35,7 +35,7 @@ from agari.notation.text import _lark_tokens, _tokens
 from agari.notation.validate import mark_checked
 from agari.render.text import render
 from agari.rules import PRESET_NAMES, Rules
-from agari.tiles import Tile
+from agari.tiles import PLAIN_TILES, Tile
 from tests.conftest import examples, tiles
 
 TENHOU = Rules.preset("tenhou")
@@ -526,3 +526,27 @@ def test_a_yaku_remains_exactly_when_some_completion_within_the_shanten_has_one(
         found = _finish(_thirteen(mark_checked(hand), TENHOU, None), TENHOU, frozenset())
         assert bool(found.yaku) == _brute_force_has_yaku(hand, TENHOU, shanten), hand
         checked += 1
+
+
+@pytest.mark.parametrize(
+    ("run", "called", "barred"),
+    [
+        ("345m", "3m", ["3m", "6m"]),  # called at the low end: the same run from 6m
+        ("345m", "5m", ["2m", "5m"]),  # called at the high end: the same run from 2m
+        ("345m", "4m", ["4m"]),  # called in the middle: its own kind only
+        ("678p", "6p", ["6p", "9p"]),  # 9p is the last rank with a run 789p
+        ("789p", "7p", ["7p"]),  # no tenth rank
+        ("234s", "4s", ["1s", "4s"]),  # 1s is the first rank with a run 123s
+        ("123s", "3s", ["3s"]),  # no rank before 1
+    ],
+)
+def test_the_swap_call_rule_at_each_end_of_a_run(run: str, called: str, barred: list[str]) -> None:
+    """Kuikae after a chi (riichi.wiki "Kuikae"; WRC rules 5.4): the called kind may not be
+    discarded, nor, where the tile was called at one end of the run, the kind that would make
+    the same run at the other end -- where there is one (the ranks stop at 1 and 9)."""
+    tiles = tuple(Tile.parse(rank + run[-1]) for rank in run[:3])
+    meld = Meld(MeldKind.CHI, tiles, called=Tile.parse(called))
+    got = _kuikae("chi", meld, Tile.parse(called))
+    assert sorted(str(PLAIN_TILES[k]) for k in got) == barred
+    pon = Meld(MeldKind.PON, (Tile.parse(called),) * 3, called=Tile.parse(called))
+    assert _kuikae("pon", pon, Tile.parse(called)) == {Tile.parse(called).kind}
