@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 import agari
 from agari.analysis.calls import CallOption, _finish, _kuikae, _thirteen, calls
+from agari.analysis.open_yaku import open_yaku
 from agari.analysis.waiting import _closed_counts, _shanten, discards, ukeire, waits
 from agari.api import analyse
 from agari.engine.decompose import is_complete, keys_of_counts
@@ -550,3 +551,53 @@ def test_the_swap_call_rule_at_each_end_of_a_run(run: str, called: str, barred: 
     assert sorted(str(PLAIN_TILES[k]) for k in got) == barred
     pon = Meld(MeldKind.PON, (Tile.parse(called),) * 3, called=Tile.parse(called))
     assert _kuikae("pon", pon, Tile.parse(called)) == {Tile.parse(called).kind}
+
+
+def test_each_yaku_family_of_an_open_hand_with_its_distance() -> None:
+    """``open_yaku`` on 234m 567m 789m 1z beside a pon of haku (East seat, East round; three
+    groups and a pair still to make), each family's fewest missing tiles worked out:
+
+    - haku: the pon is there; the rest only wants its pair (a second 1z): 1.
+    - hatsu, chun: their three tiles, and a second 1z: 4.
+    - seat and round wind (East): two more 1z; two of the three runs, and a pair from the
+      third (a second 7m, 8m or 9m): 3.
+    - honitsu (man and honours): the free hand already is: 1. Tanyao: the pon is no simple.
+    - toitoi: 77m wants one more; two singles two each; a pair from a single: 1 + 4 + 1 = 6.
+    - chanta: 789m; 123m wants the 1m; a second 789m from the spare 7m wants 8m and 9m; the
+      pair a second 1z: 0 + 1 + 2 + 1 = 4.
+    - ittsu: 1m to 9m wants the 1m; the pair from the spare 7m: 1 + 1 = 2.
+    - sanshoku: 567m held, 567p and 567s missing; 77m is left for the pair: 6.
+    - sanshoku doukou: 777m wants one, 777p and 777s three each; the pair from a single: 8.
+    """
+    counts = [0] * 34
+    for rank in "234567789":
+        counts[int(rank) - 1] += 1
+    counts[27] = 1
+    limits = [4] * 34
+    limits[31] = 1  # three haku are in the pon
+    haku = Meld(MeldKind.PON, (Tile.parse("5z"),) * 3, called=Tile.parse("5z"))
+    context = Context(seat_wind="E", round_wind="E")
+    assert open_yaku(counts, [haku], limits, context, True) == {
+        "haku": 1,
+        "hatsu": 4,
+        "chun": 4,
+        "seat_wind": 3,
+        "round_wind": 3,
+        "honitsu": 1,
+        "toitoi": 6,
+        "chanta": 4,
+        "ittsu": 2,
+        "sanshoku": 6,
+        "sanshoku_doukou": 8,
+    }
+    # all simples: 234m 567m 678m 5p beside a chi 345s, open tanyao or not
+    simple = [0] * 34
+    for kind in (1, 2, 3, 4, 5, 6, 5, 6, 7, 13):
+        simple[kind] += 1
+    chi = Meld(
+        MeldKind.CHI, tuple(Tile.parse(t) for t in ("3s", "4s", "5s")), called=Tile.parse("3s")
+    )
+    with_tanyao = open_yaku(simple, [chi], [4] * 34, context, True)
+    assert with_tanyao["tanyao"] == 1  # a second 5p for the pair
+    assert "tanyao" not in open_yaku(simple, [chi], [4] * 34, context, False)
+    assert "toitoi" not in with_tanyao and "chanta" not in with_tanyao  # a chi, no terminal
