@@ -343,10 +343,12 @@ def test_a_call_that_leaves_no_yaku_is_marked() -> None:
 def test_a_pon_of_a_dragon_keeps_its_yakuhai() -> None:
     """34m678p235s15677z and a 7z: a pon (two held; no kan, no chi of honours). After it
     34m678p235s156z: one honour out leaves 678p beside the pon (two sets), 34m and 23s (two
-    partial sets), no pair: 8 - 2*2 - 2 = 2-shanten. The chun pon is a yaku already."""
+    partial sets), no pair: 8 - 2*2 - 2 = 2-shanten. The chun pon is a yaku already: the
+    nearest yaku is as far as the win itself, 2-shanten."""
     (pon,) = calls("34m678p235s15677z call=7z")
     assert (pon.kind, str(pon.meld), pon.shanten) == ("pon", "777z", 2)
     assert pon.yaku_remains and "chun" in pon.yaku
+    assert pon.yaku_shanten == 2
 
 
 def test_open_tanyao_decides_whether_an_all_simples_call_keeps_a_yaku() -> None:
