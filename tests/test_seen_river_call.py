@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -42,7 +42,7 @@ from tests.conftest import examples, tiles
 TENHOU = Rules.preset("tenhou")
 
 
-def error_of(text: str, rules: str | None = None) -> dict[str, object]:
+def error_of(text: str, rules: str | None = None) -> Mapping[str, object]:
     result = analyse(text, rules=rules)
     assert result.status == "error", result
     assert result.error is not None
@@ -152,7 +152,7 @@ def waiting_hands(draw: st.DrawFn) -> str:
     for k in kinds:
         counts[k] += 1
     if max(counts) > 4:
-        return draw(st.nothing())  # type: ignore[no-any-return]
+        return draw(st.nothing())
     text = "".join(f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in sorted(kinds))
     words = []
     free = [k for k in range(34) if counts[k] < 4]
@@ -162,7 +162,7 @@ def waiting_hands(draw: st.DrawFn) -> str:
             for k in chosen:
                 counts[k] += 1
             if max(counts) > 4:
-                return draw(st.nothing())  # type: ignore[no-any-return]
+                return draw(st.nothing())
             if chosen:
                 words.append(word + "=" + "".join(f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in chosen))
     free = [k for k in range(34) if counts[k] < 4]
