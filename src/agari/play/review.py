@@ -40,7 +40,7 @@ from agari.native import mypyc_attr
 from agari.notation.validate import check_under_rules
 from agari.play.follow import Follower, Furiten, counts
 from agari.rules import Rules
-from agari.tiles import NORTH, PLAIN_TILES, Tile
+from agari.tiles import NORTH, PLAIN_TILES, TILE_OF_CODE, Tile
 
 __all__ = ["Decision", "figures_json", "review_round"]
 
@@ -370,9 +370,7 @@ class _Round:
         closed, held = counts(self.follower.table.seats[seat])
         return shanten_of(closed, len(self.follower.table.seats[seat].melds), held)
 
-    def _value_choice(
-        self, seat: int, ready: Sequence[FigureRow], seen: bytes | bytearray
-    ) -> str | None:
+    def _value_choice(self, seat: int, ready: Sequence[FigureRow], seen: bytes) -> str | None:
         """Of the discards that leave the hand ready with a winning tile unseen, the one
         whose best win is worth the most (the §4 discard table's order; more unseen winning
         tiles break a tie). A wait whose every copy is in sight (``seen``) wins nothing:
@@ -392,14 +390,13 @@ class _Round:
         best: tuple[int, int, int] | None = None
         for kind, _, kinds, count in ready:
             alive = tuple([wait for wait in kinds if seen[wait] < 4])
-            at = _discarded_copy(codes, kind)  # the concealed tiles are the codes' tiles
-            key = (seat, bytes(codes[:at] + codes[at + 1 :]), melds, dora, alive)
+            at = _discarded_copy(codes, kind)
+            kept = codes[:at] + codes[at + 1 :]
+            key = (seat, bytes(kept), melds, dora, alive)
             if key not in self.best_wins:
                 contexts = self._win_contexts(seat, dora)
-                concealed = player.concealed
-                hand = Hand(
-                    concealed[:at] + concealed[at + 1 :], None, tuple(player.melds), contexts[0]
-                )
+                concealed = tuple([TILE_OF_CODE[code] for code in kept])
+                hand = Hand(concealed, None, tuple(player.melds), contexts[0])
                 try:
                     self.best_wins[key] = best_win(
                         hand, alive, self.rules, contexts, self.tsumo_only
